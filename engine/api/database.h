@@ -1,0 +1,74 @@
+// The embedded API: Database, Connection, Result (DESIGN.md "Embedded API").
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/exec/query_executor.h"
+#include "storage/catalog.h"
+#include "storage/value.h"
+
+namespace floe {
+
+struct PhaseTimings {
+  double parse_ms = 0;
+  double plan_ms = 0;
+  double codegen_ms = 0;
+  double compile_ms = 0;
+  double execute_ms = 0;
+};
+
+class Result {
+ public:
+  // Statements that return no rows carry a command tag such as "CREATE TABLE" or "INSERT 0 5".
+  const std::string& command_tag() const { return command_tag_; }
+  bool has_rows() const { return !column_names_.empty(); }
+
+  size_t column_count() const { return column_names_.size(); }
+  const std::string& column_name(size_t i) const { return column_names_[i]; }
+  const SqlType& column_type(size_t i) const { return column_types_[i]; }
+  size_t row_count() const { return rows_.size(); }
+  const Value& value(size_t row, size_t column) const { return rows_[row][column]; }
+  const std::vector<std::vector<Value>>& rows() const { return rows_; }
+  uint64_t affected_rows() const { return affected_rows_; }
+  const PhaseTimings& timings() const { return timings_; }
+
+ private:
+  friend class Connection;
+  std::string command_tag_;
+  std::vector<std::string> column_names_;
+  std::vector<SqlType> column_types_;
+  std::vector<std::vector<Value>> rows_;
+  uint64_t affected_rows_ = 0;
+  PhaseTimings timings_;
+};
+
+class Database {
+ public:
+  // ":memory:" is the only path until durability lands.
+  explicit Database(const std::string& path = ":memory:");
+  Catalog& catalog() { return catalog_; }
+
+ private:
+  Catalog catalog_;
+};
+
+class Connection {
+ public:
+  explicit Connection(Database& database) : database_(database) {}
+
+  // Runs every statement in `sql` in order and returns the last one's result. Throws
+  // floe::Error (with the statement position when known). A failed statement leaves no
+  // partial effects.
+  Result query(std::string_view sql);
+
+  ExecutionOptions& options() { return options_; }
+
+ private:
+  Database& database_;
+  ExecutionOptions options_;
+};
+
+}  // namespace floe

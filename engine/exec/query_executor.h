@@ -1,0 +1,39 @@
+// Runs a physical plan through LLVM-generated code (the compiled executor). Every SELECT,
+// and the SELECT part of INSERT ... SELECT, goes through here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/plan/physical_plan.h"
+#include "storage/value.h"
+
+namespace floe {
+
+enum class OptimizationLevel : uint8_t {
+  kFast,       // no IR optimization passes, fast instruction selection
+  kOptimized,  // the O2 pass pipeline
+  kAuto,       // kOptimized when the plan reads many rows, else kFast
+};
+
+struct ExecutionOptions {
+  OptimizationLevel optimization = OptimizationLevel::kAuto;
+  uint32_t threads = 1;
+};
+
+struct QueryOutput {
+  std::vector<std::string> column_names;
+  std::vector<SqlType> column_types;
+  std::vector<std::vector<Value>> rows;
+  double codegen_ms = 0;  // building LLVM IR
+  double compile_ms = 0;  // LLVM optimization + machine code
+  double execute_ms = 0;  // running the pipelines
+};
+
+// Throws floe::Error on a runtime error (division by zero, overflow, invalid cast, ...).
+QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options);
+
+// The LLVM IR of the query's module, one function per pipeline (EXPLAIN (IR)).
+std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options);
+
+}  // namespace floe

@@ -1,0 +1,81 @@
+// Bound scalar expressions. The binder produces them fully typed, with explicit casts
+// inserted so that code generators never have to guess representations:
+//  - kArithmetic add/sub/mod and kCompare: both children have the same SqlType
+//    (except the date/interval/timestamp forms listed below);
+//  - kArithmetic mul on decimals: children may differ; result scale = sum of scales;
+//  - kArithmetic div: integers (truncating, error on zero) or doubles; decimal division is
+//    planned as double division;
+//  - date + integer -> date, date - date -> integer, date +/- interval -> timestamp,
+//    timestamp +/- interval -> timestamp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "storage/date_time.h"
+#include "storage/types.h"
+#include "storage/value.h"
+
+namespace floe::plan {
+
+// An information unit: one value produced by an operator (HyPer style). Unique per plan.
+using ColumnId = uint32_t;
+
+struct LogicalOp;
+class ColumnRegistry;
+
+enum class ExprKind : uint8_t {
+  kColumn,          // column
+  kConstant,        // constant
+  kArithmetic,      // arithmetic_op, children [left, right]
+  kNegate,          // children [operand]
+  kCompare,         // compare_op, children [left, right]
+  kAnd,             // n-ary, three-valued
+  kOr,              // n-ary, three-valued
+  kNot,             // children [operand]
+  kIsNull,          // children [operand]; negated = IS NOT NULL
+  kCase,            // children [when1, then1, ..., whenN, thenN, else]; else always present
+  kCast,            // children [operand] -> type
+  kLike,            // children [string, pattern]; negated = NOT LIKE
+  kInList,          // children [needle, v1, ..., vN] all of one type; negated = NOT IN
+  kCoalesce,        // children [a, b, ...]
+  kExtract,         // date_part, children [date or timestamp] -> bigint
+  kSubstring,       // children [string, start] or [string, start, length]
+  kConcat,          // children [a, b] strings
+  kScalarSubquery,  // subquery; replaced by a constant before code generation
+};
+
+enum class ArithmeticOp : uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
+enum class CompareOp : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Expr {
+  ExprKind kind;
+  SqlType type;
+  bool nullable = true;
+  int position = -1;  // byte offset in the statement, for error messages
+
+  std::vector<ExprPtr> children;
+  ColumnId column = 0;
+  Value constant;
+  ArithmeticOp arithmetic_op = ArithmeticOp::kAdd;
+  CompareOp compare_op = CompareOp::kEqual;
+  bool negated = false;
+  DatePart date_part = DatePart::kYear;
+  std::shared_ptr<LogicalOp> subquery;  // kScalarSubquery: plan producing one column
+
+  ExprPtr clone() const;
+  // Readable form for EXPLAIN, e.g. "(l_quantity#3 < 24)"; names come from the registry
+  // when given.
+  std::string to_string(const ColumnRegistry* registry = nullptr) const;
+};
+
+ExprPtr make_column(ColumnId column, SqlType type, bool nullable);
+ExprPtr make_constant(Value value);
+ExprPtr make_cast(ExprPtr operand, SqlType target);
+
+}  // namespace floe::plan

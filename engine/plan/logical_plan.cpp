@@ -1,0 +1,168 @@
+#include "engine/plan/logical_plan.h"
+
+#include <sstream>
+
+namespace floe::plan {
+
+std::vector<ColumnId> output_columns(const LogicalOp& op) {
+  std::vector<ColumnId> out;
+  switch (op.kind) {
+    case LogicalKind::kScan:
+      for (const auto& column : static_cast<const ScanOp&>(op).columns) out.push_back(column.id);
+      break;
+    case LogicalKind::kFilter:
+    case LogicalKind::kSort:
+    case LogicalKind::kLimit: out = output_columns(*op.children[0]); break;
+    case LogicalKind::kMap:
+      out = output_columns(*op.children[0]);
+      for (const auto& computed : static_cast<const MapOp&>(op).computed) out.push_back(computed.id);
+      break;
+    case LogicalKind::kJoin: {
+      out = output_columns(*op.children[0]);
+      std::vector<ColumnId> build = output_columns(*op.children[1]);
+      out.insert(out.end(), build.begin(), build.end());
+      break;
+    }
+    case LogicalKind::kAggregate: {
+      const auto& aggregate = static_cast<const AggregateOp&>(op);
+      for (const auto& group : aggregate.groups) out.push_back(group.id);
+      for (const auto& call : aggregate.aggregates) out.push_back(call.id);
+      break;
+    }
+    case LogicalKind::kValues: out = static_cast<const ValuesOp&>(op).columns; break;
+  }
+  return out;
+}
+
+namespace {
+
+const char* aggregate_name(AggregateFunction function) {
+  switch (function) {
+    case AggregateFunction::kCountStar: return "count_star";
+    case AggregateFunction::kCount: return "count";
+    case AggregateFunction::kSum: return "sum";
+    case AggregateFunction::kAvg: return "avg";
+    case AggregateFunction::kMin: return "min";
+    case AggregateFunction::kMax: return "max";
+  }
+  return "?";
+}
+
+std::string limit_text(const std::optional<uint64_t>& limit, uint64_t offset) {
+  std::string out;
+  if (limit) out += " limit=" + std::to_string(*limit);
+  if (offset) out += " offset=" + std::to_string(offset);
+  return out;
+}
+
+class PlanPrinter {
+ public:
+  explicit PlanPrinter(const ColumnRegistry& registry) : registry_(registry) {}
+
+  void print(const LogicalOp& op, int depth) {
+    out_ << std::string(static_cast<size_t>(depth) * 2, ' ') << describe(op);
+    if (op.estimated_rows > 0) out_ << "  (rows=" << static_cast<uint64_t>(op.estimated_rows) << ")";
+    out_ << "\n";
+    for (const auto& child : op.children) print(*child, depth + 1);
+  }
+
+  std::string text() const { return out_.str(); }
+
+  std::string describe(const LogicalOp& op) const {
+    switch (op.kind) {
+      case LogicalKind::kScan: {
+        const auto& scan = static_cast<const ScanOp&>(op);
+        std::string out = "Scan " + scan.table->name();
+        if (!scan.alias.empty() && scan.alias != scan.table->name()) out += " AS " + scan.alias;
+        out += " [";
+        for (size_t i = 0; i < scan.columns.size(); ++i)
+          out += (i ? ", " : "") + column(scan.columns[i].id);
+        out += "]";
+        if (!scan.filters.empty()) out += " filters=" + list(scan.filters);
+        return out;
+      }
+      case LogicalKind::kFilter:
+        return "Filter " + static_cast<const FilterOp&>(op).predicate->to_string(&registry_);
+      case LogicalKind::kMap: {
+        std::string out = "Map [";
+        const auto& map = static_cast<const MapOp&>(op);
+        for (size_t i = 0; i < map.computed.size(); ++i)
+          out += (i ? ", " : "") + column(map.computed[i].id) + " := " +
+                 map.computed[i].expr->to_string(&registry_);
+        return out + "]";
+      }
+      case LogicalKind::kJoin: {
+        const auto& join = static_cast<const JoinOp&>(op);
+        std::string out = "HashJoin [";
+        for (size_t i = 0; i < join.keys.size(); ++i)
+          out += (i ? ", " : "") + join.keys[i].probe->to_string(&registry_) + " = " +
+                 join.keys[i].build->to_string(&registry_);
+        out += "]";
+        if (join.residual) out += " residual=" + join.residual->to_string(&registry_);
+        return out;
+      }
+      case LogicalKind::kAggregate: {
+        const auto& aggregate = static_cast<const AggregateOp&>(op);
+        std::string out = "Aggregate groups=[";
+        for (size_t i = 0; i < aggregate.groups.size(); ++i)
+          out += (i ? ", " : "") + column(aggregate.groups[i].id) + " := " +
+                 aggregate.groups[i].expr->to_string(&registry_);
+        out += "] aggregates=[";
+        for (size_t i = 0; i < aggregate.aggregates.size(); ++i) {
+          const auto& call = aggregate.aggregates[i];
+          out += (i ? ", " : "") + column(call.id) + " := " + aggregate_name(call.function) + "(" +
+                 (call.distinct ? "DISTINCT " : "") +
+                 (call.argument ? call.argument->to_string(&registry_) : "*") + ")";
+        }
+        return out + "]";
+      }
+      case LogicalKind::kSort: {
+        const auto& sort = static_cast<const SortOp&>(op);
+        std::string out = "Sort [";
+        for (size_t i = 0; i < sort.keys.size(); ++i)
+          out += (i ? ", " : "") + sort.keys[i].expr->to_string(&registry_) +
+                 (sort.keys[i].descending ? " DESC" : " ASC") +
+                 (sort.keys[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+        return out + "]" + limit_text(sort.limit, sort.offset);
+      }
+      case LogicalKind::kLimit: {
+        const auto& limit = static_cast<const LimitOp&>(op);
+        return "Limit" + limit_text(limit.limit, limit.offset);
+      }
+      case LogicalKind::kValues: {
+        const auto& values = static_cast<const ValuesOp&>(op);
+        return "Values rows=" + std::to_string(values.rows.size());
+      }
+    }
+    return "?";
+  }
+
+ private:
+  std::string column(ColumnId id) const { return registry_[id].name + "#" + std::to_string(id); }
+  std::string list(const std::vector<ExprPtr>& exprs) const {
+    std::string out = "[";
+    for (size_t i = 0; i < exprs.size(); ++i) out += (i ? ", " : "") + exprs[i]->to_string(&registry_);
+    return out + "]";
+  }
+
+  const ColumnRegistry& registry_;
+  std::ostringstream out_;
+};
+
+}  // namespace
+
+std::string describe_operator(const LogicalOp& op, const ColumnRegistry& registry) {
+  return PlanPrinter(registry).describe(op);
+}
+
+std::string to_string(const LogicalPlan& plan) {
+  PlanPrinter printer(plan.registry);
+  std::string header = "Output [";
+  for (size_t i = 0; i < plan.outputs.size(); ++i)
+    header += (i ? ", " : "") + plan.outputs[i].name + "#" + std::to_string(plan.outputs[i].id);
+  header += "]\n";
+  if (plan.root) printer.print(*plan.root, 1);
+  return header + printer.text();
+}
+
+}  // namespace floe::plan

@@ -1,0 +1,157 @@
+// Logical algebra: what the binder produces and the optimizer rewrites. Each operator's
+// output is a set of ColumnIds; the plan's ColumnRegistry gives their types and names.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/plan/expression.h"
+#include "storage/table.h"
+
+namespace floe::plan {
+
+struct ColumnInfo {
+  SqlType type;
+  bool nullable = true;
+  std::string name;  // for EXPLAIN and result headers, e.g. "l_quantity" or "sum"
+};
+
+class ColumnRegistry {
+ public:
+  ColumnId add(ColumnInfo info) {
+    columns_.push_back(std::move(info));
+    return static_cast<ColumnId>(columns_.size() - 1);
+  }
+  const ColumnInfo& operator[](ColumnId id) const { return columns_[id]; }
+  ColumnInfo& operator[](ColumnId id) { return columns_[id]; }
+  size_t size() const { return columns_.size(); }
+
+ private:
+  std::vector<ColumnInfo> columns_;
+};
+
+enum class LogicalKind : uint8_t { kScan, kFilter, kMap, kJoin, kAggregate, kSort, kLimit, kValues };
+
+struct LogicalOp {
+  explicit LogicalOp(LogicalKind k) : kind(k) {}
+  virtual ~LogicalOp() = default;
+  LogicalKind kind;
+  std::vector<std::unique_ptr<LogicalOp>> children;
+  // Filled by the optimizer's cardinality estimate (0 = unknown).
+  double estimated_rows = 0;
+};
+using LogicalOpPtr = std::unique_ptr<LogicalOp>;
+
+// Reads a table. `filters` are conjuncts pushed down to the scan (over scan columns only).
+struct ScanOp : LogicalOp {
+  ScanOp() : LogicalOp(LogicalKind::kScan) {}
+  const Table* table = nullptr;
+  std::string alias;
+  struct Column {
+    size_t table_column;
+    ColumnId id;
+  };
+  std::vector<Column> columns;
+  std::vector<ExprPtr> filters;
+};
+
+struct FilterOp : LogicalOp {
+  FilterOp() : LogicalOp(LogicalKind::kFilter) {}
+  ExprPtr predicate;
+};
+
+// Passes every input column through and adds computed ones.
+struct MapOp : LogicalOp {
+  MapOp() : LogicalOp(LogicalKind::kMap) {}
+  struct Computed {
+    ColumnId id;
+    ExprPtr expr;
+  };
+  std::vector<Computed> computed;
+};
+
+enum class JoinType : uint8_t { kInner };
+
+// Hash join. children[0] is the probe side, children[1] the build side. Output: all columns
+// of both sides. `residual` (may be null) is evaluated on joined pairs.
+struct JoinOp : LogicalOp {
+  JoinOp() : LogicalOp(LogicalKind::kJoin) {}
+  JoinType type = JoinType::kInner;
+  struct KeyPair {
+    ExprPtr probe;  // over children[0]
+    ExprPtr build;  // over children[1]; same SqlType as probe
+  };
+  std::vector<KeyPair> keys;
+  ExprPtr residual;
+};
+
+enum class AggregateFunction : uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
+
+// Output: group columns then aggregate columns. No groups = one row, even on empty input.
+// Distinct aggregates are rewritten by the planner before physical planning.
+struct AggregateOp : LogicalOp {
+  AggregateOp() : LogicalOp(LogicalKind::kAggregate) {}
+  struct Group {
+    ColumnId id;
+    ExprPtr expr;
+  };
+  struct Aggregate {
+    ColumnId id;
+    AggregateFunction function;
+    ExprPtr argument;  // null for count(*)
+    bool distinct = false;
+  };
+  std::vector<Group> groups;
+  std::vector<Aggregate> aggregates;
+};
+
+struct SortKey {
+  ExprPtr expr;
+  bool descending = false;
+  bool nulls_first = false;  // PostgreSQL default: NULLS LAST for ASC, NULLS FIRST for DESC
+};
+
+// Output: the input columns, ordered. Optional limit/offset applied after sorting.
+struct SortOp : LogicalOp {
+  SortOp() : LogicalOp(LogicalKind::kSort) {}
+  std::vector<SortKey> keys;
+  std::optional<uint64_t> limit;
+  uint64_t offset = 0;
+};
+
+struct LimitOp : LogicalOp {
+  LimitOp() : LogicalOp(LogicalKind::kLimit) {}
+  std::optional<uint64_t> limit;
+  uint64_t offset = 0;
+};
+
+// Constant rows (SELECT without FROM, INSERT ... VALUES).
+struct ValuesOp : LogicalOp {
+  ValuesOp() : LogicalOp(LogicalKind::kValues) {}
+  std::vector<ColumnId> columns;
+  std::vector<std::vector<ExprPtr>> rows;  // constant-foldable expressions
+};
+
+struct LogicalPlan {
+  LogicalOpPtr root;
+  ColumnRegistry registry;
+  // The query's result columns, in order, with their display names.
+  struct Output {
+    ColumnId id;
+    std::string name;
+  };
+  std::vector<Output> outputs;
+};
+
+// Columns an operator produces, in a stable order.
+std::vector<ColumnId> output_columns(const LogicalOp& op);
+
+// Indented tree for EXPLAIN.
+std::string to_string(const LogicalPlan& plan);
+// One line describing a single operator, e.g. "Scan lineitem [l_quantity#3]".
+std::string describe_operator(const LogicalOp& op, const ColumnRegistry& registry);
+
+}  // namespace floe::plan

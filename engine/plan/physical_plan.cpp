@@ -1,0 +1,101 @@
+#include "engine/plan/physical_plan.h"
+
+#include "storage/error.h"
+
+namespace floe::plan {
+
+namespace {
+
+// Cuts the operator tree into pipelines the way produce/consume walks it (Neumann, VLDB
+// 2011, Sec. 3): a breaker's input pipeline ends in the breaker (its sink) and is finished
+// before the pipeline that reads the breaker's result.
+class PipelineSplitter {
+ public:
+  std::vector<Pipeline> split(const LogicalOp& root) {
+    size_t last = build(root);
+    finish(last, nullptr);
+    return std::move(finished_);
+  }
+
+ private:
+  // Returns the index of the open pipeline into which `op` pushes its tuples.
+  size_t build(const LogicalOp& op) {
+    switch (op.kind) {
+      case LogicalKind::kScan:
+      case LogicalKind::kValues: return open(&op);
+      case LogicalKind::kFilter:
+      case LogicalKind::kMap:
+      case LogicalKind::kLimit: {
+        size_t pipeline = build(*op.children[0]);
+        open_[pipeline].operators.push_back(&op);
+        return pipeline;
+      }
+      case LogicalKind::kJoin: {
+        finish(build(*op.children[1]), &op);  // build side first
+        size_t probe = build(*op.children[0]);
+        open_[probe].operators.push_back(&op);
+        return probe;
+      }
+      case LogicalKind::kAggregate:
+      case LogicalKind::kSort:
+        finish(build(*op.children[0]), &op);
+        return open(&op);
+    }
+    throw Error("internal error: unknown operator in pipeline split");
+  }
+
+  size_t open(const LogicalOp* source) {
+    Pipeline pipeline;
+    pipeline.source = source;
+    open_.push_back(std::move(pipeline));
+    return open_.size() - 1;
+  }
+
+  void finish(size_t index, const LogicalOp* sink) {
+    Pipeline pipeline = open_[index];
+    pipeline.sink = sink;
+    pipeline.id = static_cast<int>(finished_.size());
+    finished_.push_back(std::move(pipeline));
+  }
+
+  std::vector<Pipeline> open_;
+  std::vector<Pipeline> finished_;
+};
+
+std::string role(const LogicalOp& op, bool as_sink) {
+  switch (op.kind) {
+    case LogicalKind::kScan: return "Scan " + static_cast<const ScanOp&>(op).table->name();
+    case LogicalKind::kValues: return "Values";
+    case LogicalKind::kFilter: return "Filter";
+    case LogicalKind::kMap: return "Map";
+    case LogicalKind::kLimit: return "Limit";
+    case LogicalKind::kJoin: return as_sink ? "HashJoin build" : "HashJoin probe";
+    case LogicalKind::kAggregate: return as_sink ? "Aggregate build" : "Aggregate scan";
+    case LogicalKind::kSort: return as_sink ? "Sort build" : "Sort scan";
+  }
+  return "?";
+}
+
+}  // namespace
+
+PhysicalPlan make_physical_plan(LogicalPlan logical) {
+  PhysicalPlan plan;
+  plan.logical = std::move(logical);
+  if (!plan.logical.root) throw Error("internal error: empty plan");
+  plan.pipelines = PipelineSplitter().split(*plan.logical.root);
+  return plan;
+}
+
+std::string explain(const PhysicalPlan& plan) {
+  std::string out = to_string(plan.logical);
+  out += "Pipelines:\n";
+  for (const Pipeline& pipeline : plan.pipelines) {
+    out += "  P" + std::to_string(pipeline.id) + ": " + role(*pipeline.source, false);
+    for (const LogicalOp* op : pipeline.operators) out += " -> " + role(*op, false);
+    out += " -> " + (pipeline.sink ? role(*pipeline.sink, true) : std::string("Result"));
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace floe::plan

@@ -1,0 +1,33 @@
+// The physical plan: the optimized logical tree cut into pipelines at pipeline breakers
+// (hash-join build, aggregation, sort).
+// Both the compiled and the vectorized executor run exactly these pipelines.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/plan/logical_plan.h"
+
+namespace floe::plan {
+
+struct Pipeline {
+  int id = 0;
+  // kScan or kValues (leaves), or kAggregate / kSort, whose materialized rows are read.
+  const LogicalOp* source = nullptr;
+  // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit.
+  std::vector<const LogicalOp*> operators;
+  // kJoin (build side), kAggregate, kSort; nullptr means the query result.
+  const LogicalOp* sink = nullptr;
+};
+
+struct PhysicalPlan {
+  LogicalPlan logical;              // owns the tree the pipelines point into
+  std::vector<Pipeline> pipelines;  // in execution order: every sink runs before its source
+};
+
+PhysicalPlan make_physical_plan(LogicalPlan logical);
+
+// EXPLAIN text: the operator tree, then the pipelines.
+std::string explain(const PhysicalPlan& plan);
+
+}  // namespace floe::plan

@@ -1,0 +1,49 @@
+// Per-query and per-worker execution state handed to generated code. Generated pipelines
+// never touch globals: everything they need comes through these and the query state array.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "storage/string_heap.h"
+
+namespace floe {
+
+class QueryContext;
+
+// One per worker thread. `strings` holds strings computed by the query (concatenation,
+// substrings of computed values, casts to text); it lives as long as the query's result.
+struct WorkerContext {
+  uint32_t worker_id = 0;
+  QueryContext* query = nullptr;
+  StringHeap* strings = nullptr;
+};
+
+class QueryContext {
+ public:
+  explicit QueryContext(uint32_t worker_count);
+
+  uint32_t worker_count() const { return static_cast<uint32_t>(workers_.size()); }
+  WorkerContext& worker(uint32_t index) { return workers_[index]; }
+
+  // First error wins; later ones are dropped. Safe from any thread.
+  void fail(const std::string& message);
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  std::string error_message() const;
+
+  // The string heaps, shared so that a result can keep them alive after the query.
+  std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> string_heaps() const { return heaps_; }
+
+ private:
+  std::vector<WorkerContext> workers_;
+  std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> heaps_;
+  std::atomic<bool> failed_{false};
+  mutable std::mutex mutex_;
+  std::string message_;
+};
+
+}  // namespace floe

@@ -1,0 +1,131 @@
+// Every function that generated code may call, by symbol (DESIGN.md "Compiled execution").
+// This header is the single source of truth for that boundary: the code generator declares
+// exactly these signatures in its LLVM modules and binds these addresses in the JIT.
+//
+// Conventions:
+//  - Strings cross the boundary as two uint64 halves of a StringRef (lo = length|prefix,
+//    hi = inline bytes or pointer), and come back as a FloeString (returned in rax:rdx).
+//  - Functions that can fail take the WorkerContext, record the error with
+//    QueryContext::fail and return false / a null pointer; the generated code then returns
+//    from the pipeline function. Nothing here throws into generated code.
+#pragma once
+
+#include <cstdint>
+
+#include "runtime/query_context.h"
+
+namespace floe {
+class TableScanCursor;
+class JoinHashTable;
+class AggregationHashTable;
+class SortBuffer;
+class RowBuffer;
+class LikeMatcher;
+struct JoinEntry;
+struct AggregationEntry;
+}  // namespace floe
+
+extern "C" {
+
+struct FloeString {
+  uint64_t lo;
+  uint64_t hi;
+};
+
+// One batch of consecutive rows of a table (DESIGN.md "Scans"). columns[i] points at the
+// first row's value of the i-th requested column; validity[i] is null for NOT NULL columns,
+// otherwise bit (validity_offset + row) tells whether row's value is present.
+struct FloeScanBatch {
+  uint32_t count;
+  uint32_t validity_offset;
+  const void* const* columns;
+  const uint64_t* const* validity;
+};
+
+// ---- errors -------------------------------------------------------------------------
+void floe_rt_fail(floe::WorkerContext* worker, const char* message);
+
+// ---- scans --------------------------------------------------------------------------
+// Restarts `cursor` on rows [begin, end) of its table. Returns false on error.
+bool floe_rt_scan_open(floe::TableScanCursor* cursor, uint64_t begin, uint64_t end);
+// Fills `batch` with up to the cursor's vector size rows; returns the count, 0 when done.
+uint32_t floe_rt_scan_next(floe::TableScanCursor* cursor, FloeScanBatch* batch);
+
+// ---- hash join (chaining, tagged directory) -----------------------------------------
+// Build side: reserves an entry for a row with this hash in the worker's local storage and
+// returns a pointer to its payload (JoinHashTable::payload_size bytes), to be filled.
+uint8_t* floe_rt_join_insert(floe::JoinHashTable* table, floe::WorkerContext* worker,
+                             uint64_t hash);
+// Probe side: first entry whose hash matches (tag-filtered), or null.
+floe::JoinEntry* floe_rt_join_lookup(floe::JoinHashTable* table, uint64_t hash);
+// Next entry after `entry` with the same hash, or null.
+floe::JoinEntry* floe_rt_join_next(floe::JoinEntry* entry, uint64_t hash);
+uint8_t* floe_rt_join_payload(floe::JoinEntry* entry);
+
+// ---- aggregation ---------------------------------------------------------------------
+// First entry in the worker's table with this hash, or null; follow with _next.
+floe::AggregationEntry* floe_rt_agg_lookup(floe::AggregationHashTable* table,
+                                           floe::WorkerContext* worker, uint64_t hash);
+floe::AggregationEntry* floe_rt_agg_next(floe::AggregationEntry* entry, uint64_t hash);
+// Inserts a zeroed group row with this hash into the worker's table; returns its payload.
+uint8_t* floe_rt_agg_insert(floe::AggregationHashTable* table, floe::WorkerContext* worker,
+                            uint64_t hash);
+uint8_t* floe_rt_agg_payload(floe::AggregationEntry* entry);
+// After the build pipeline finished and the table was merged: the i-th group row.
+uint8_t* floe_rt_agg_row(floe::AggregationHashTable* table, uint64_t index);
+
+// ---- materialized rows (sort input, query result) ------------------------------------
+// Appends a zeroed row of the buffer's row size; returns it.
+uint8_t* floe_rt_rows_append(floe::RowBuffer* buffer, floe::WorkerContext* worker);
+// After finishing (and sorting): the i-th row.
+uint8_t* floe_rt_rows_at(floe::RowBuffer* buffer, uint64_t index);
+
+// ---- hashing -------------------------------------------------------------------------
+uint64_t floe_rt_hash_string(uint64_t lo, uint64_t hi, uint64_t seed);
+
+// ---- strings -------------------------------------------------------------------------
+bool floe_rt_string_equal(uint64_t a_lo, uint64_t a_hi, uint64_t b_lo, uint64_t b_hi);
+int32_t floe_rt_string_compare(uint64_t a_lo, uint64_t a_hi, uint64_t b_lo, uint64_t b_hi);
+bool floe_rt_like(const floe::LikeMatcher* matcher, uint64_t lo, uint64_t hi);
+// SUBSTRING(s FROM start [FOR length]) with PostgreSQL semantics (1-based, clamped).
+// has_length = false means to the end. Fails on a negative length.
+bool floe_rt_substring(floe::WorkerContext* worker, uint64_t lo, uint64_t hi, int64_t start,
+                       int64_t length, bool has_length, FloeString* out);
+FloeString floe_rt_concat(floe::WorkerContext* worker, uint64_t a_lo, uint64_t a_hi,
+                          uint64_t b_lo, uint64_t b_hi);
+
+// ---- casts involving text ------------------------------------------------------------
+// From text: return false (after recording the error) on invalid input.
+bool floe_rt_cast_string_to_int64(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                  int64_t* out);
+bool floe_rt_cast_string_to_double(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                   double* out);
+bool floe_rt_cast_string_to_decimal(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                    uint32_t precision, uint32_t scale, __int128* out);
+bool floe_rt_cast_string_to_date(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                 int32_t* out);
+bool floe_rt_cast_string_to_timestamp(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                      int64_t* out);
+bool floe_rt_cast_string_to_bool(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                 bool* out);
+// CHAR(n)/VARCHAR(n) length rules (n = 0: unbounded); is_char strips trailing blanks.
+bool floe_rt_cast_string_to_string(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                   uint32_t max_length, bool is_char, FloeString* out);
+// To text, in PostgreSQL's output format.
+FloeString floe_rt_cast_int64_to_string(floe::WorkerContext* worker, int64_t value);
+FloeString floe_rt_cast_double_to_string(floe::WorkerContext* worker, double value);
+FloeString floe_rt_cast_decimal_to_string(floe::WorkerContext* worker, __int128 value,
+                                          uint32_t scale);
+FloeString floe_rt_cast_date_to_string(floe::WorkerContext* worker, int32_t days);
+FloeString floe_rt_cast_timestamp_to_string(floe::WorkerContext* worker, int64_t micros);
+FloeString floe_rt_cast_bool_to_string(floe::WorkerContext* worker, bool value);
+
+// ---- dates -----------------------------------------------------------------------------
+// part is a floe::DatePart.
+int64_t floe_rt_extract_date(int32_t part, int32_t days);
+int64_t floe_rt_extract_timestamp(int32_t part, int64_t micros);
+int32_t floe_rt_date_add_months(int32_t days, int32_t months);
+int64_t floe_rt_timestamp_add_interval(int64_t micros, int32_t months, int32_t days,
+                                       int64_t interval_micros);
+
+}  // extern "C"

@@ -1,0 +1,31 @@
+#include "storage/catalog.h"
+
+#include "storage/error.h"
+
+namespace floe {
+
+Table* Catalog::find_table(const std::string& name) const {
+  auto it = tables_.find(name);
+  return it == tables_.end() ? nullptr : it->second.get();
+}
+
+Table& Catalog::create_table(const std::string& name, std::vector<ColumnDef> columns,
+                             std::vector<size_t> primary_key) {
+  if (tables_.count(name)) throw Error("relation \"" + name + "\" already exists");
+  auto table = std::make_unique<Table>(name, std::move(columns), std::move(primary_key));
+  Table& ref = *table;
+  tables_.emplace(name, std::move(table));
+  return ref;
+}
+
+void Catalog::drop_table(const std::string& name) {
+  if (!tables_.erase(name)) throw Error("table \"" + name + "\" does not exist");
+}
+
+std::vector<std::string> Catalog::table_names() const {
+  std::vector<std::string> names;
+  for (const auto& [name, table] : tables_) names.push_back(name);
+  return names;
+}
+
+}  // namespace floe

@@ -1,0 +1,41 @@
+#include "storage/hot_chunk.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace floe {
+
+namespace {
+constexpr uint32_t kInitialCapacity = 1024;
+}
+
+HotChunk::HotChunk(const std::vector<ColumnDef>& columns) {
+  columns_.reserve(columns.size());
+  for (const ColumnDef& def : columns) {
+    Column column;
+    column.width = physical_size(def.type.physical());
+    if (def.nullable) column.validity.reset(new uint64_t[kChunkCapacity / 64]());
+    columns_.push_back(std::move(column));
+  }
+}
+
+void HotChunk::grow() {
+  uint32_t new_capacity = std::min(kChunkCapacity, std::max(kInitialCapacity, capacity_ * 2));
+  for (Column& column : columns_) {
+    auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity);
+    if (size_) std::memcpy(bigger.get(), column.data.get(), column.width * size_);
+    column.data = std::move(bigger);
+  }
+  capacity_ = new_capacity;
+}
+
+uint32_t HotChunk::append_slot() {
+  if (size_ == capacity_) grow();
+  uint32_t row = size_++;
+  // A fresh slot starts valid; the appender clears the bit for NULLs.
+  for (Column& column : columns_)
+    if (column.validity) column.validity[row >> 6] |= uint64_t{1} << (row & 63);
+  return row;
+}
+
+}  // namespace floe

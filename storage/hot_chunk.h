@@ -1,0 +1,59 @@
+// A hot chunk: up to 2^16 rows of a table, one plain array per column (DESIGN.md "Hot chunks
+// and Data Blocks"). Nullable columns carry a validity bitmap (bit set = value present); NOT
+// NULL columns have none, so code reading them needs no null checks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "storage/types.h"
+
+namespace floe {
+
+constexpr unsigned kChunkShift = 16;
+constexpr uint32_t kChunkCapacity = 1u << kChunkShift;
+
+struct ColumnDef {
+  std::string name;
+  SqlType type;
+  bool nullable = true;
+};
+
+class HotChunk {
+ public:
+  explicit HotChunk(const std::vector<ColumnDef>& columns);
+
+  uint32_t size() const { return size_; }
+  bool full() const { return size_ == kChunkCapacity; }
+
+  const uint8_t* data(size_t column) const { return columns_[column].data.get(); }
+  uint8_t* data(size_t column) { return columns_[column].data.get(); }
+  // nullptr for NOT NULL columns.
+  const uint64_t* validity(size_t column) const { return columns_[column].validity.get(); }
+  uint64_t* validity(size_t column) { return columns_[column].validity.get(); }
+
+  bool is_valid(size_t column, uint32_t row) const {
+    const uint64_t* bits = validity(column);
+    return !bits || (bits[row >> 6] >> (row & 63) & 1);
+  }
+
+  // Makes room for one more row (growing the arrays geometrically) and returns its index.
+  uint32_t append_slot();
+  // Drops rows at and after `size` (undo of a failed statement).
+  void truncate(uint32_t size) { size_ = size; }
+
+ private:
+  struct Column {
+    size_t width;
+    std::unique_ptr<uint8_t[]> data;
+    std::unique_ptr<uint64_t[]> validity;
+  };
+  void grow();
+
+  std::vector<Column> columns_;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = 0;
+};
+
+}  // namespace floe

@@ -1,0 +1,29 @@
+// Append-only storage for string bytes that do not fit inline in a StringRef. Memory is
+// released only with the heap, so StringRefs into it stay valid for its whole life.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "storage/string_ref.h"
+
+namespace floe {
+
+class StringHeap {
+ public:
+  // Returns a StringRef whose out-of-line bytes (if any) live in this heap.
+  StringRef store(std::string_view bytes);
+  // Raw bytes, for callers that build a string in place.
+  char* allocate(size_t size);
+  size_t bytes_allocated() const { return total_; }
+
+ private:
+  static constexpr size_t kBlockSize = 256 * 1024;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* cursor_ = nullptr;
+  size_t remaining_ = 0;
+  size_t total_ = 0;
+};
+
+}  // namespace floe

@@ -1,0 +1,84 @@
+#include "storage/table.h"
+
+#include <cstring>
+
+#include "storage/error.h"
+
+namespace floe {
+
+Table::Table(std::string name, std::vector<ColumnDef> columns, std::vector<size_t> primary_key)
+    : name_(std::move(name)), columns_(std::move(columns)), primary_key_(std::move(primary_key)) {}
+
+std::optional<size_t> Table::find_column(std::string_view name) const {
+  for (size_t i = 0; i < columns_.size(); ++i)
+    if (columns_[i].name == name) return i;
+  return std::nullopt;
+}
+
+HotChunk& Table::last_chunk_with_room() {
+  if (chunks_.empty() || chunks_.back()->full())
+    chunks_.push_back(std::make_unique<HotChunk>(columns_));
+  return *chunks_.back();
+}
+
+void Table::truncate(uint64_t row_count) {
+  if (row_count >= row_count_) return;
+  size_t keep_chunks = (row_count + kChunkCapacity - 1) >> kChunkShift;
+  chunks_.resize(keep_chunks);
+  if (!chunks_.empty()) {
+    uint32_t in_last = static_cast<uint32_t>(row_count - (uint64_t{keep_chunks - 1} << kChunkShift));
+    chunks_.back()->truncate(in_last);
+  }
+  row_count_ = row_count;
+}
+
+void TableAppender::begin_row() {
+  chunk_ = &table_.last_chunk_with_room();
+  row_ = chunk_->append_slot();
+}
+
+void TableAppender::set_null(size_t column) {
+  uint64_t* bits = chunk_->validity(column);
+  if (!bits) {
+    throw Error("null value in column \"" + table_.columns_[column].name + "\" of relation \"" +
+                table_.name_ + "\" violates not-null constraint");
+  }
+  bits[row_ >> 6] &= ~(uint64_t{1} << (row_ & 63));
+  std::memset(chunk_->data(column) + physical_size(table_.columns_[column].type.physical()) * row_,
+              0, physical_size(table_.columns_[column].type.physical()));
+}
+
+void TableAppender::set(size_t column, const void* physical) {
+  PhysicalType type = table_.columns_[column].type.physical();
+  size_t width = physical_size(type);
+  uint8_t* slot = chunk_->data(column) + width * row_;
+  if (type == PhysicalType::kString) {
+    const auto* text = static_cast<const StringRef*>(physical);
+    StringRef stored = table_.strings_.store(text->view());
+    std::memcpy(slot, &stored, sizeof stored);
+  } else {
+    std::memcpy(slot, physical, width);
+  }
+}
+
+void TableAppender::set_value(size_t column, const Value& value) {
+  if (value.is_null()) return set_null(column);
+  alignas(16) uint8_t buffer[16];
+  value.write_physical(buffer);
+  set(column, buffer);
+}
+
+void TableAppender::end_row() { ++table_.row_count_; }
+
+void TableAppender::append_row(const std::vector<Value>& row) {
+  begin_row();
+  try {
+    for (size_t i = 0; i < row.size(); ++i) set_value(i, row[i]);
+  } catch (...) {
+    chunk_->truncate(row_);  // the half-written row never counted
+    throw;
+  }
+  end_row();
+}
+
+}  // namespace floe
