@@ -55,39 +55,52 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-bool parse_date_prefix(std::string_view text, size_t& pos, int32_t& days) {
+DateParseResult parse_date_prefix(std::string_view text, size_t& pos, int32_t& days) {
   int64_t year, month, day;
   bool negative_year = false;
   if (pos < text.size() && text[pos] == '-') {
     negative_year = true;
     ++pos;
   }
-  if (!read_number(text, pos, 6, year) || pos >= text.size() || text[pos++] != '-') return false;
-  if (!read_number(text, pos, 2, month) || pos >= text.size() || text[pos++] != '-') return false;
-  if (!read_number(text, pos, 2, day)) return false;
+  if (!read_number(text, pos, 6, year) || pos >= text.size() || text[pos++] != '-')
+    return DateParseResult::kSyntax;
+  if (!read_number(text, pos, 2, month) || pos >= text.size() || text[pos++] != '-')
+    return DateParseResult::kSyntax;
+  if (!read_number(text, pos, 2, day)) return DateParseResult::kSyntax;
   if (negative_year) year = -year;
   if (month < 1 || month > 12 || day < 1 ||
       day > days_in_month(static_cast<int32_t>(year), static_cast<uint32_t>(month)))
-    return false;
+    return DateParseResult::kOutOfRange;
   days = days_from_civil(static_cast<int32_t>(year), static_cast<uint32_t>(month),
                          static_cast<uint32_t>(day));
-  return true;
+  return DateParseResult::kOk;
 }
 
 }  // namespace
 
-std::optional<int32_t> try_parse_date(std::string_view text) {
-  text = trim(text);
+DateParseResult parse_date(std::string_view text, int32_t& days) {
+  std::string_view trimmed = trim(text);
   size_t pos = 0;
+  DateParseResult result = parse_date_prefix(trimmed, pos, days);
+  if (result == DateParseResult::kOk && pos != trimmed.size()) return DateParseResult::kSyntax;
+  return result;
+}
+
+std::optional<int32_t> try_parse_date(std::string_view text) {
   int32_t days;
-  if (!parse_date_prefix(text, pos, days) || pos != text.size()) return std::nullopt;
+  if (parse_date(text, days) != DateParseResult::kOk) return std::nullopt;
   return days;
 }
 
 int32_t parse_date(std::string_view text) {
-  auto days = try_parse_date(text);
-  if (!days) throw Error("invalid input syntax for type date: \"" + std::string(text) + "\"");
-  return *days;
+  int32_t days;
+  switch (parse_date(text, days)) {
+    case DateParseResult::kOk: return days;
+    case DateParseResult::kOutOfRange:
+      throw Error("date/time field value out of range: \"" + std::string(text) + "\"");
+    case DateParseResult::kSyntax: break;
+  }
+  throw Error("invalid input syntax for type date: \"" + std::string(text) + "\"");
 }
 
 std::string format_date(int32_t days) {
@@ -107,7 +120,7 @@ std::optional<int64_t> try_parse_timestamp(std::string_view text) {
   text = trim(text);
   size_t pos = 0;
   int32_t days;
-  if (!parse_date_prefix(text, pos, days)) return std::nullopt;
+  if (parse_date_prefix(text, pos, days) != DateParseResult::kOk) return std::nullopt;
   int64_t micros = days * kMicrosPerDay;
   if (pos == text.size()) return micros;
   if (text[pos] != ' ' && text[pos] != 'T') return std::nullopt;

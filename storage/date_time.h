@@ -19,7 +19,11 @@ void civil_from_days(int32_t days, int32_t& year, uint32_t& month, uint32_t& day
 
 // "YYYY-MM-DD". Returns nullopt when malformed or not a real calendar date.
 std::optional<int32_t> try_parse_date(std::string_view text);
-int32_t parse_date(std::string_view text);  // throws floe::Error
+// Throws floe::Error: "invalid input syntax ..." or, for a well-formed date that does not
+// exist such as 1999-02-30, "date/time field value out of range" (PostgreSQL's messages).
+int32_t parse_date(std::string_view text);
+enum class DateParseResult : uint8_t { kOk, kSyntax, kOutOfRange };
+DateParseResult parse_date(std::string_view text, int32_t& days);
 std::string format_date(int32_t days);
 
 // "YYYY-MM-DD[ HH:MM:SS[.ffffff]]".

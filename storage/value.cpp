@@ -281,9 +281,7 @@ Value parse_value(std::string_view text, SqlType type) {
       return Value::double_value(value);
     }
     case TypeId::kDate: {
-      auto days = try_parse_date(text);
-      if (!days) invalid_input(type, text);
-      return Value::date(*days);
+      return Value::date(parse_date(text));
     }
     case TypeId::kTimestamp: {
       auto micros = try_parse_timestamp(text);
@@ -304,7 +302,11 @@ Value cast_value(const Value& value, SqlType target) {
   const SqlType& source = value.type();
   if (source == target) return value;
   if (source.is_string() || source.id == TypeId::kUnknown) return parse_value(value.as_string(), target);
-  if (target.is_string()) return fit_string(value.to_string(), target);
+  if (target.is_string()) {
+    // PostgreSQL: true::text is 'true', although a boolean column prints as t.
+    if (source.id == TypeId::kBoolean) return fit_string(value.as_bool() ? "true" : "false", target);
+    return fit_string(value.to_string(), target);
+  }
 
   switch (target.id) {
     case TypeId::kBoolean:

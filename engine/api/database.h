@@ -35,8 +35,13 @@ class Result {
   uint64_t affected_rows() const { return affected_rows_; }
   const PhaseTimings& timings() const { return timings_; }
 
+  // Construction by the statement implementations.
+  static Result command(std::string tag, uint64_t affected_rows = 0);
+  // A query result: its columns and rows; command tag "SELECT <n>".
+  static Result query(QueryOutput output);
+  PhaseTimings& mutable_timings() { return timings_; }
+
  private:
-  friend class Connection;
   std::string command_tag_;
   std::vector<std::string> column_names_;
   std::vector<SqlType> column_types_;

@@ -37,6 +37,7 @@ uint64_t copy_from_file(Table& table, const std::vector<size_t>& columns, const 
                         const CsvOptions& options);
 
 // Writes a query result; returns the number of rows written.
-uint64_t copy_to_file(const QueryOutput& output, const std::string& path, const CsvOptions& options);
+uint64_t copy_to_file(const QueryOutput& output, const std::string& path,
+                      const CsvOptions& options);
 
 }  // namespace floe

@@ -2,6 +2,7 @@
 // and the SELECT part of INSERT ... SELECT, goes through here.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ enum class OptimizationLevel : uint8_t {
 struct ExecutionOptions {
   OptimizationLevel optimization = OptimizationLevel::kAuto;
   uint32_t threads = 1;
+  // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
+  std::function<void(uint64_t rows)> copy_progress;
 };
 
 struct QueryOutput {

@@ -20,6 +20,11 @@ TEST(DateTest, RoundTripsCivilDates) {
   EXPECT_FALSE(try_parse_date("1999-13-01").has_value());
   EXPECT_FALSE(try_parse_date("hello").has_value());
   EXPECT_THROW(parse_date("1999-02-30"), Error);
+  try {
+    parse_date("1999-02-30");
+  } catch (const Error& error) {
+    EXPECT_STREQ(error.what(), "date/time field value out of range: \"1999-02-30\"");
+  }
 }
 
 TEST(DateTest, IntervalArithmeticClampsMonthEnds) {
@@ -144,6 +149,7 @@ TEST(ValueTest, CastsWithPostgresRules) {
   EXPECT_EQ(cast_value(Value::date(1), SqlType::timestamp()).to_string(), "1970-01-02 00:00:00");
   EXPECT_EQ(cast_value(Value::decimal(12345, 10, 2), SqlType::text()).as_string(), "123.45");
   EXPECT_TRUE(cast_value(Value::null(SqlType::integer()), SqlType::text()).is_null());
+  EXPECT_EQ(cast_value(Value::boolean(true), SqlType::text()).as_string(), "true");
   EXPECT_THROW(cast_value(Value::date(1), SqlType::integer()), Error);
 }
 

@@ -1,0 +1,171 @@
+// Hash aggregation. The sink looks the group up in the worker's AggregationHashTable
+// (thread-local pre-aggregation), inserts it when new and updates the aggregate states; the
+// generated keys_equal and merge functions let the runtime combine the workers' tables.
+// The source iterates the merged groups and finalizes the aggregates.
+#include "codegen/aggregate_states.h"
+#include "codegen/key_codegen.h"
+#include "codegen/translator.h"
+#include "runtime/aggregation_hash_table.h"
+
+namespace floe::codegen {
+namespace {
+
+class AggregationSink : public Consumer {
+ public:
+  AggregationSink(PipelineEnv& env, const plan::AggregateOp& aggregate)
+      : env_(env), aggregate_(aggregate), states_(env, aggregate) {
+    Materialization groups;
+    groups.layout = states_.layout();
+    groups.slot = env.add_slot(
+        StateSlot{StateSlot::Kind::kAggregationTable, nullptr, {}, groups.layout.size()});
+    slot_ = groups.slot;
+    env.materializations[&aggregate] = std::move(groups);
+    auto& pipeline = *env.pipeline;
+    pipeline.sink = PipelineProgram::Sink::kAggregation;
+    pipeline.sink_slot = slot_;
+    pipeline.global_aggregation = aggregate.groups.empty();
+    pipeline.keys_equal_function = emit_keys_equal();
+    pipeline.merge_function = emit_merge();
+  }
+
+  void consume(Tuple& tuple, llvm::BasicBlock*) override {
+    auto& b = env_.builder();
+    auto& codegen = env_.codegen;
+    auto* function = codegen.function();
+    auto resolve = resolver_for(tuple);
+    std::vector<SqlValue> keys;
+    for (const auto& group : aggregate_.groups)
+      keys.push_back(env_.expressions.compile(*group.expr, resolve));
+    std::vector<SqlValue> arguments;
+    for (const auto& function_call : aggregate_.aggregates) {
+      arguments.push_back(function_call.argument
+                              ? env_.expressions.compile(*function_call.argument, resolve)
+                              : SqlValue{});
+    }
+    auto* hash = hash_keys(env_, keys, states_.key_types());
+    auto* table = env_.slot_pointer(slot_);
+    auto* first = b.CreateCall(codegen.runtime_function("floe_rt_agg_lookup"),
+                               {table, codegen.worker(), hash});
+    auto* before = b.GetInsertBlock();
+
+    auto* head = llvm::BasicBlock::Create(b.getContext(), "group_chain", function);
+    auto* body = llvm::BasicBlock::Create(b.getContext(), "group_entry", function);
+    auto* advance = llvm::BasicBlock::Create(b.getContext(), "group_next", function);
+    auto* insert = llvm::BasicBlock::Create(b.getContext(), "group_insert", function);
+    auto* found = llvm::BasicBlock::Create(b.getContext(), "group_found", function);
+    b.CreateBr(head);
+
+    b.SetInsertPoint(head);
+    auto* entry = b.CreatePHI(b.getPtrTy(), 2, "group_entry");
+    entry->addIncoming(first, before);
+    b.CreateCondBr(b.CreateIsNull(entry), insert, body);
+
+    b.SetInsertPoint(body);
+    auto* existing =
+        b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(AggregationEntry), "payload");
+    std::vector<SqlValue> stored;
+    for (size_t k = 0; k < keys.size(); ++k) stored.push_back(states_.load_key(existing, k));
+    auto* equal = keys_equal(env_, keys, stored, states_.key_types());
+    auto* matched_block = b.GetInsertBlock();
+    b.CreateCondBr(equal, found, advance);
+
+    b.SetInsertPoint(advance);
+    entry->addIncoming(b.CreateCall(codegen.runtime_function("floe_rt_agg_next"), {entry, hash}),
+                       advance);
+    b.CreateBr(head);
+
+    b.SetInsertPoint(insert);
+    auto* created = b.CreateCall(codegen.runtime_function("floe_rt_agg_insert"),
+                                 {table, codegen.worker(), hash});
+    for (size_t k = 0; k < keys.size(); ++k) states_.store_key(created, k, keys[k]);
+    auto* inserted_block = b.GetInsertBlock();
+    b.CreateBr(found);
+
+    b.SetInsertPoint(found);
+    auto* row = b.CreatePHI(b.getPtrTy(), 2, "group_row");
+    row->addIncoming(existing, matched_block);
+    row->addIncoming(created, inserted_block);
+    for (size_t i = 0; i < arguments.size(); ++i) states_.update(row, i, arguments[i]);
+  }
+
+ private:
+  std::string emit_keys_equal() {
+    auto& b = env_.builder();
+    auto name = env_.function_name("agg_keys_equal");
+    auto* function = env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy()});
+    env_.codegen.begin_function(function, nullptr, nullptr);
+    b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
+    std::vector<SqlValue> a, c;
+    for (size_t k = 0; k < aggregate_.groups.size(); ++k) {
+      a.push_back(states_.load_key(function->getArg(0), k));
+      c.push_back(states_.load_key(function->getArg(1), k));
+    }
+    b.CreateRet(keys_equal(env_, a, c, states_.key_types()));
+    return name;
+  }
+
+  std::string emit_merge() {
+    auto& b = env_.builder();
+    auto name = env_.function_name("agg_merge");
+    auto* function = env_.create_function(name, b.getVoidTy(), {b.getPtrTy(), b.getPtrTy()});
+    env_.codegen.begin_function(function, nullptr, nullptr);
+    b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
+    for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
+      states_.merge(function->getArg(0), function->getArg(1), i);
+    }
+    b.CreateRetVoid();
+    return name;
+  }
+
+  PipelineEnv& env_;
+  const plan::AggregateOp& aggregate_;
+  AggregateStates states_;
+  uint32_t slot_ = 0;
+};
+
+class AggregationSource : public Source {
+ public:
+  AggregationSource(PipelineEnv& env, const plan::AggregateOp& aggregate)
+      : env_(env), aggregate_(aggregate), states_(env, aggregate) {
+    slot_ = env.materializations.at(&aggregate).slot;
+    env.pipeline->source = PipelineProgram::Source::kAggregation;
+    env.pipeline->source_slot = slot_;
+  }
+
+  void produce(Consumer& consumer) override {
+    auto& b = env_.builder();
+    auto* table = env_.slot_pointer(slot_);
+    env_.emit_loop(env_.morsel_begin, env_.morsel_end, [&](llvm::Value* i, llvm::BasicBlock* next) {
+      auto* row =
+          b.CreateCall(env_.codegen.runtime_function("floe_rt_agg_row"), {table, i}, "group");
+      Tuple tuple;
+      for (size_t k = 0; k < aggregate_.groups.size(); ++k) {
+        tuple[aggregate_.groups[k].id] = states_.load_key(row, k);
+      }
+      for (size_t a = 0; a < aggregate_.aggregates.size(); ++a) {
+        tuple[aggregate_.aggregates[a].id] = states_.finalize(row, a);
+      }
+      consumer.consume(tuple, next);
+    });
+  }
+
+ private:
+  PipelineEnv& env_;
+  const plan::AggregateOp& aggregate_;
+  AggregateStates states_;
+  uint32_t slot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Consumer> make_aggregation_sink(PipelineEnv& env,
+                                                const plan::AggregateOp& aggregate) {
+  return std::make_unique<AggregationSink>(env, aggregate);
+}
+
+std::unique_ptr<Source> make_aggregation_source(PipelineEnv& env,
+                                                const plan::AggregateOp& aggregate) {
+  return std::make_unique<AggregationSource>(env, aggregate);
+}
+
+}  // namespace floe::codegen

@@ -1,0 +1,289 @@
+#include "codegen/expression_cast.h"
+
+#include "codegen/expression_decimal.h"
+#include "codegen/expression_ir.h"
+#include "codegen/expression_string.h"
+#include "storage/date_time.h"
+#include "storage/error.h"
+
+namespace floe::codegen {
+namespace {
+
+enum class Kind : uint8_t {
+  kBool,
+  kInteger,
+  kDecimal,
+  kDouble,
+  kDate,
+  kTimestamp,
+  kInterval,
+  kString
+};
+
+Kind kind_of(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kBoolean:
+      return Kind::kBool;
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt:
+      return Kind::kInteger;
+    case TypeId::kDecimal:
+      return Kind::kDecimal;
+    case TypeId::kDouble:
+      return Kind::kDouble;
+    case TypeId::kDate:
+      return Kind::kDate;
+    case TypeId::kTimestamp:
+      return Kind::kTimestamp;
+    case TypeId::kInterval:
+      return Kind::kInterval;
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+    case TypeId::kUnknown:
+      return Kind::kString;  // an untyped literal is text
+  }
+  return Kind::kString;
+}
+
+[[noreturn]] void unsupported_cast(const SqlType& from, const SqlType& to) {
+  throw NotSupported("cast from " + from.to_string() + " to " + to.to_string());
+}
+
+unsigned integer_bits(const SqlType& type) {
+  return static_cast<unsigned>(physical_size(type.physical()) * 8);
+}
+
+// Narrows or widens a (wider or narrower) integer to the integer type `to`, with its range check.
+llvm::Value* to_integer_type(CodegenContext& context, llvm::Value* value, llvm::Value* null,
+                             const SqlType& to) {
+  unsigned bits = integer_bits(to);
+  if (value->getType()->getIntegerBitWidth() > bits) {
+    int128_t max = (int128_t{1} << (bits - 1)) - 1;
+    check_range(context, value, -max - 1, max, null, integer_overflow_message(to));
+  }
+  return context.builder().CreateSExtOrTrunc(value, context.register_type(to));
+}
+
+// rint() rounding (half to even), then a range check that also rejects NaN.
+llvm::Value* double_to_integer(CodegenContext& context, SqlValue value, const SqlType& to) {
+  auto& builder = context.builder();
+  llvm::Value* rounded = builder.CreateUnaryIntrinsic(llvm::Intrinsic::rint, value.value);
+  double limit = static_cast<double>(int128_t{1} << (integer_bits(to) - 1));
+  llvm::Value* inside = builder.CreateAnd(
+      builder.CreateFCmpOGE(rounded, llvm::ConstantFP::get(rounded->getType(), -limit)),
+      builder.CreateFCmpOLT(rounded, llvm::ConstantFP::get(rounded->getType(), limit)));
+  context.fail_if(unless_null(context, builder.CreateNot(inside), value.null),
+                  integer_overflow_message(to));
+  // Out-of-range conversions are poison; NULL rows may carry any bits.
+  return builder.CreateFreeze(builder.CreateFPToSI(rounded, context.register_type(to)));
+}
+
+llvm::Value* decimal_to_double(CodegenContext& context, llvm::Value* value, const SqlType& from) {
+  auto& builder = context.builder();
+  llvm::Value* converted = builder.CreateSIToFP(value, builder.getDoubleTy());
+  if (from.scale == 0) return converted;
+  auto divisor = static_cast<double>(power_of_ten(from.scale));
+  return builder.CreateFDiv(converted, llvm::ConstantFP::get(builder.getDoubleTy(), divisor));
+}
+
+llvm::Value* date_to_timestamp(CodegenContext& context, SqlValue value) {
+  auto& builder = context.builder();
+  return checked_integer_op(context, llvm::Intrinsic::smul_with_overflow,
+                            builder.CreateSExt(value.value, builder.getInt64Ty()),
+                            builder.getInt64(kMicrosPerDay), value.null,
+                            "date out of range for timestamp");
+}
+
+// Floor division: timestamps before 1970 belong to the earlier day.
+llvm::Value* timestamp_to_date(CodegenContext& context, llvm::Value* micros) {
+  auto& builder = context.builder();
+  llvm::Value* day = builder.getInt64(kMicrosPerDay);
+  llvm::Value* quotient = builder.CreateSDiv(micros, day);
+  llvm::Value* negative_rest =
+      builder.CreateICmpSLT(builder.CreateSRem(micros, day), builder.getInt64(0));
+  quotient = builder.CreateSub(quotient, builder.CreateZExt(negative_rest, builder.getInt64Ty()));
+  return builder.CreateTrunc(quotient, builder.getInt32Ty());
+}
+
+// Applies CHAR(n)/VARCHAR(n) length rules; TEXT and unbounded VARCHAR need none.
+llvm::Value* string_to_string(CodegenContext& context, llvm::Value* value, const SqlType& to) {
+  if (to.id == TypeId::kText || (to.id == TypeId::kVarchar && to.length == 0)) return value;
+  auto& builder = context.builder();
+  llvm::Type* string_type = context.register_type(PhysicalType::kString);
+  llvm::Value* out = entry_alloca(context, string_type);
+  llvm::Value* ok =
+      call_runtime(context, "floe_rt_cast_string_to_string",
+                   {context.worker(), string_lo(context, value), string_hi(context, value),
+                    builder.getInt32(to.length), builder.getInt1(to.id == TypeId::kChar), out});
+  context.return_if_false(ok);
+  return builder.CreateLoad(string_type, out);
+}
+
+llvm::Value* to_text(CodegenContext& context, llvm::Value* value, const SqlType& from,
+                     const SqlType& to) {
+  auto& builder = context.builder();
+  llvm::Value* worker = context.worker();
+  switch (kind_of(from)) {
+    case Kind::kBool:
+      return call_runtime(context, "floe_rt_cast_bool_to_string", {worker, value});
+    case Kind::kInteger:
+      return call_runtime(context, "floe_rt_cast_int64_to_string", {worker, value});
+    case Kind::kDecimal:
+      return call_runtime(context, "floe_rt_cast_decimal_to_string",
+                          {worker, value, builder.getInt32(from.scale)});
+    case Kind::kDouble:
+      return call_runtime(context, "floe_rt_cast_double_to_string", {worker, value});
+    case Kind::kDate:
+      return call_runtime(context, "floe_rt_cast_date_to_string", {worker, value});
+    case Kind::kTimestamp:
+      return call_runtime(context, "floe_rt_cast_timestamp_to_string", {worker, value});
+    case Kind::kInterval:
+    case Kind::kString:
+      break;
+  }
+  unsupported_cast(from, to);
+}
+
+// Parses text through a runtime function that writes `out_type` to an out-parameter.
+llvm::Value* parse_text(CodegenContext& context, const char* function, llvm::Value* text,
+                        llvm::Type* out_type, std::vector<llvm::Value*> extra_arguments = {}) {
+  llvm::Value* out = entry_alloca(context, out_type);
+  std::vector<llvm::Value*> arguments = {context.worker(), string_lo(context, text),
+                                         string_hi(context, text)};
+  arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
+  arguments.push_back(out);
+  context.return_if_false(call_runtime(context, function, arguments));
+  return context.builder().CreateLoad(out_type, out);
+}
+
+llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType& from,
+                       const SqlType& to) {
+  auto& builder = context.builder();
+  switch (kind_of(to)) {
+    case Kind::kBool: {
+      llvm::Value* byte =
+          parse_text(context, "floe_rt_cast_string_to_bool", text, builder.getInt8Ty());
+      return builder.CreateICmpNE(byte, builder.getInt8(0));
+    }
+    case Kind::kInteger:
+      return to_integer_type(
+          context, parse_text(context, "floe_rt_cast_string_to_int64", text, builder.getInt64Ty()),
+          nullptr, to);
+    case Kind::kDecimal: {
+      llvm::Value* wide =
+          parse_text(context, "floe_rt_cast_string_to_decimal", text, builder.getInt128Ty(),
+                     {builder.getInt32(to.precision), builder.getInt32(to.scale)});
+      return builder.CreateTrunc(wide, context.register_type(to));
+    }
+    case Kind::kDouble:
+      return parse_text(context, "floe_rt_cast_string_to_double", text, builder.getDoubleTy());
+    case Kind::kDate:
+      return parse_text(context, "floe_rt_cast_string_to_date", text, builder.getInt32Ty());
+    case Kind::kTimestamp:
+      return parse_text(context, "floe_rt_cast_string_to_timestamp", text, builder.getInt64Ty());
+    case Kind::kString:
+      return string_to_string(context, text, to);
+    case Kind::kInterval:
+      break;
+  }
+  unsupported_cast(from, to);
+}
+
+}  // namespace
+
+std::string integer_overflow_message(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kSmallInt:
+      return "smallint out of range";
+    case TypeId::kInteger:
+      return "integer out of range";
+    default:
+      return "bigint out of range";
+  }
+}
+
+SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from,
+                    const SqlType& to) {
+  if (from == to) return value;
+  auto& builder = context.builder();
+  llvm::Value* null = value.null;
+  Kind source = kind_of(from);
+  Kind target = kind_of(to);
+  // Everything that goes through the runtime must not run for NULL rows.
+  auto via_runtime = [&](const std::function<llvm::Value*()>& body) {
+    return compute_unless_null(context, null, body);
+  };
+  if (source == Kind::kString) {
+    return via_runtime([&] { return from_text(context, value.value, from, to); });
+  }
+  if (target == Kind::kString) {
+    return via_runtime(
+        [&] { return string_to_string(context, to_text(context, value.value, from, to), to); });
+  }
+  switch (source) {
+    case Kind::kBool:
+      if (target == Kind::kInteger) {
+        return {builder.CreateZExt(value.value, context.register_type(to)), null};
+      }
+      break;
+    case Kind::kInteger:
+      switch (target) {
+        case Kind::kBool:
+          return {builder.CreateICmpNE(value.value, int_constant(value.value->getType(), 0)), null};
+        case Kind::kInteger:
+          return {to_integer_type(context, value.value, null, to), null};
+        case Kind::kDecimal:
+          return {rescale_decimal(context, value.value, null, integer_decimal_precision(from.id), 0,
+                                  to),
+                  null};
+        case Kind::kDouble:
+          return {builder.CreateSIToFP(value.value, builder.getDoubleTy()), null};
+        default:
+          break;
+      }
+      break;
+    case Kind::kDecimal:
+      switch (target) {
+        case Kind::kInteger: {
+          llvm::Value* whole = divide_by_power_of_ten(context, value.value, from.scale);
+          return {to_integer_type(context, whole, null, to), null};
+        }
+        case Kind::kDecimal:
+          return {rescale_decimal(context, value.value, null, from.precision, from.scale, to),
+                  null};
+        case Kind::kDouble:
+          return {decimal_to_double(context, value.value, from), null};
+        default:
+          break;
+      }
+      break;
+    case Kind::kDouble:
+      switch (target) {
+        case Kind::kInteger:
+          return {double_to_integer(context, value, to), null};
+        case Kind::kDecimal:
+          // PostgreSQL converts through the double's text form; so does this.
+          return via_runtime([&] {
+            llvm::Value* text = to_text(context, value.value, from, SqlType::text());
+            return from_text(context, text, SqlType::text(), to);
+          });
+        default:
+          break;
+      }
+      break;
+    case Kind::kDate:
+      if (target == Kind::kTimestamp) return {date_to_timestamp(context, value), null};
+      break;
+    case Kind::kTimestamp:
+      if (target == Kind::kDate) return {timestamp_to_date(context, value.value), null};
+      break;
+    case Kind::kInterval:
+    case Kind::kString:
+      break;
+  }
+  unsupported_cast(from, to);
+}
+
+}  // namespace floe::codegen

@@ -1,0 +1,178 @@
+#include "codegen/jit.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <atomic>
+#include <mutex>
+
+#include "runtime/runtime_symbols.h"
+#include "storage/error.h"
+
+// Compiler-runtime helpers for 128-bit arithmetic that LLVM lowers to library calls (decimal
+// division, int128 <-> double). They live in libgcc, which the JIT cannot search, so they are
+// bound explicitly like the runtime functions.
+extern "C" {
+__int128 __divti3(__int128, __int128);
+__int128 __modti3(__int128, __int128);
+unsigned __int128 __udivti3(unsigned __int128, unsigned __int128);
+unsigned __int128 __umodti3(unsigned __int128, unsigned __int128);
+double __floattidf(__int128);
+double __floatuntidf(unsigned __int128);
+__int128 __fixdfti(double);
+unsigned __int128 __fixunsdfti(double);
+}
+
+namespace floe::codegen {
+namespace {
+
+[[noreturn]] void throw_llvm_error(llvm::Error error, const std::string& what) {
+  throw Error("JIT " + what + " failed: " + llvm::toString(std::move(error)));
+}
+
+template <typename T>
+T unwrap(llvm::Expected<T> value, const std::string& what) {
+  if (!value) throw_llvm_error(value.takeError(), what);
+  return std::move(*value);
+}
+
+std::vector<std::pair<const char*, void*>> compiler_runtime_symbols() {
+  return {
+      {"__divti3", reinterpret_cast<void*>(&__divti3)},
+      {"__modti3", reinterpret_cast<void*>(&__modti3)},
+      {"__udivti3", reinterpret_cast<void*>(&__udivti3)},
+      {"__umodti3", reinterpret_cast<void*>(&__umodti3)},
+      {"__floattidf", reinterpret_cast<void*>(&__floattidf)},
+      {"__floatuntidf", reinterpret_cast<void*>(&__floatuntidf)},
+      {"__fixdfti", reinterpret_cast<void*>(&__fixdfti)},
+      {"__fixunsdfti", reinterpret_cast<void*>(&__fixunsdfti)},
+  };
+}
+
+// One LLJIT per optimization level, created on first use. Every query gets its own JITDylib
+// that links against a shared dylib holding the runtime symbols.
+class JitEngine {
+ public:
+  static JitEngine& get(JitOptimization level) {
+    static JitEngine fast(JitOptimization::kFast);
+    static JitEngine optimized(JitOptimization::kOptimized);
+    return level == JitOptimization::kFast ? fast : optimized;
+  }
+
+  llvm::orc::LLJIT& jit() { return *jit_; }
+  const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
+  const llvm::Triple& triple() const { return jit_->getTargetTriple(); }
+
+  llvm::orc::JITDylib& create_query_dylib() {
+    auto& session = jit_->getExecutionSession();
+    std::string name = "floe_query_" + std::to_string(next_query_++);
+    auto dylib = session.createJITDylib(name);
+    if (!dylib) throw_llvm_error(dylib.takeError(), "dylib creation");
+    dylib->addToLinkOrder(*runtime_);
+    return *dylib;
+  }
+
+  void optimize(llvm::Module& module) {
+    std::lock_guard lock(pass_mutex_);  // the TargetMachine is not thread-safe
+    llvm::LoopAnalysisManager loops;
+    llvm::FunctionAnalysisManager functions;
+    llvm::CGSCCAnalysisManager cgscc;
+    llvm::ModuleAnalysisManager modules;
+    llvm::PassBuilder builder(pass_target_.get());
+    builder.registerModuleAnalyses(modules);
+    builder.registerCGSCCAnalyses(cgscc);
+    builder.registerFunctionAnalyses(functions);
+    builder.registerLoopAnalyses(loops);
+    builder.crossRegisterProxies(loops, functions, cgscc, modules);
+    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2).run(module, modules);
+  }
+
+ private:
+  explicit JitEngine(JitOptimization level) {
+    static std::once_flag native_target;
+    std::call_once(native_target, [] {
+      llvm::InitializeNativeTarget();
+      llvm::InitializeNativeTargetAsmPrinter();
+    });
+    auto target = unwrap(llvm::orc::JITTargetMachineBuilder::detectHost(), "host detection");
+    target.setCodeGenOptLevel(level == JitOptimization::kFast ? llvm::CodeGenOpt::None
+                                                              : llvm::CodeGenOpt::Default);
+    pass_target_ = unwrap(target.createTargetMachine(), "target machine creation");
+    jit_ = unwrap(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(target)).create(),
+                  "creation");
+
+    auto& session = jit_->getExecutionSession();
+    runtime_ = &session.createBareJITDylib("floe_runtime");
+    llvm::orc::SymbolMap symbols;
+    auto bind = [&](const char* name, void* address) {
+      symbols[jit_->mangleAndIntern(name)] =
+          llvm::JITEvaluatedSymbol(llvm::pointerToJITTargetAddress(address),
+                                   llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
+    };
+    for (auto& [name, address] : runtime_symbols()) bind(name, address);
+    for (auto& [name, address] : compiler_runtime_symbols()) bind(name, address);
+    if (auto error = runtime_->define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+      throw_llvm_error(std::move(error), "runtime binding");
+    }
+    // libc functions the optimizer may introduce (memcpy, memset, ...).
+    runtime_->addGenerator(unwrap(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+                                      jit_->getDataLayout().getGlobalPrefix()),
+                                  "process symbol search"));
+  }
+
+  std::unique_ptr<llvm::orc::LLJIT> jit_;
+  std::unique_ptr<llvm::TargetMachine> pass_target_;
+  llvm::orc::JITDylib* runtime_ = nullptr;
+  std::atomic<uint64_t> next_query_{0};
+  std::mutex pass_mutex_;
+};
+
+llvm::orc::JITDylib& as_dylib(void* dylib) {
+  return *static_cast<llvm::orc::JITDylib*>(dylib);
+}
+
+}  // namespace
+
+CompiledModule::~CompiledModule() {
+  auto& session = JitEngine::get(level_).jit().getExecutionSession();
+  llvm::consumeError(session.removeJITDylib(as_dylib(dylib_)));
+}
+
+void* CompiledModule::lookup(const std::string& name) const {
+  auto address =
+      unwrap(JitEngine::get(level_).jit().lookup(as_dylib(dylib_), name), "lookup of " + name);
+  return address.toPtr<void*>();
+}
+
+void prepare_module(llvm::Module& module) {
+  // Both engines target the host, so either one's layout is right.
+  auto& engine = JitEngine::get(JitOptimization::kFast);
+  module.setDataLayout(engine.data_layout());
+  module.setTargetTriple(engine.triple().str());
+}
+
+void optimize_module(llvm::Module& module, JitOptimization level) {
+  if (level == JitOptimization::kOptimized) JitEngine::get(level).optimize(module);
+}
+
+std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext> context,
+                                               std::unique_ptr<llvm::Module> module,
+                                               JitOptimization level,
+                                               const std::vector<std::string>& symbols) {
+  auto& engine = JitEngine::get(level);
+  auto& dylib = engine.create_query_dylib();
+  auto compiled = std::make_unique<CompiledModule>(level, &dylib);
+  llvm::orc::ThreadSafeModule safe_module(std::move(module), std::move(context));
+  if (auto error = engine.jit().addIRModule(dylib, std::move(safe_module))) {
+    throw_llvm_error(std::move(error), "module addition");
+  }
+  for (const auto& name : symbols) compiled->lookup(name);
+  return compiled;
+}
+
+}  // namespace floe::codegen

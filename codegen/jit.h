@@ -1,0 +1,49 @@
+// ORC LLJIT wrapper (DESIGN.md "Compiled execution"): compiles one query module at one of
+// two optimization levels and frees its machine code when the CompiledModule dies.
+#pragma once
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace floe::codegen {
+
+enum class JitOptimization : uint8_t {
+  kFast,       // no IR passes, CodeGenOpt::None (FastISel)
+  kOptimized,  // the O2 pass pipeline, CodeGenOpt::Default
+};
+
+// A query's machine code, in its own JITDylib (removed, with all its memory, on destruction).
+class CompiledModule {
+ public:
+  CompiledModule(JitOptimization level, void* dylib) : level_(level), dylib_(dylib) {}
+  ~CompiledModule();
+  CompiledModule(const CompiledModule&) = delete;
+  CompiledModule& operator=(const CompiledModule&) = delete;
+
+  // Address of a function defined by the module; throws floe::Error when absent.
+  void* lookup(const std::string& name) const;
+
+ private:
+  JitOptimization level_;
+  void* dylib_;  // llvm::orc::JITDylib*, kept opaque so users need no ORC headers
+};
+
+// Sets the host's target triple and data layout on a module about to be generated.
+void prepare_module(llvm::Module& module);
+
+// Runs the IR passes of `level` on the module (none for kFast).
+void optimize_module(llvm::Module& module, JitOptimization level);
+
+// Hands the module to the JIT and forces machine-code generation by looking up every name
+// in `symbols`.
+std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext> context,
+                                               std::unique_ptr<llvm::Module> module,
+                                               JitOptimization level,
+                                               const std::vector<std::string>& symbols);
+
+}  // namespace floe::codegen

@@ -1,0 +1,88 @@
+// What the code generator hands to the executor: the query's LLVM module and a description
+// of the runtime objects behind each slot of the query state array (`void** state`) and of
+// each pipeline's source and sink.
+#pragma once
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/row_layout.h"
+#include "engine/plan/physical_plan.h"
+#include "storage/table.h"
+
+namespace floe::codegen {
+
+struct StateSlot {
+  enum class Kind : uint8_t {
+    kScanCursors,       // TableScanCursor*[worker_count] over `table`, reading `columns`
+    kJoinTable,         // JoinHashTable with payloads of `size` bytes
+    kAggregationTable,  // AggregationHashTable with payloads of `size` bytes
+    kRowBuffer,         // RowBuffer with rows of `size` bytes
+    kCounter,           // std::atomic<uint64_t> starting at 0 (streaming LIMIT)
+  };
+  Kind kind;
+  const Table* table = nullptr;
+  std::vector<size_t> columns;
+  uint32_t size = 0;
+};
+
+struct PipelineProgram {
+  enum class Source : uint8_t { kTable, kValues, kAggregation, kRows };
+  enum class Sink : uint8_t { kJoinBuild, kAggregation, kSort, kResult };
+  struct LimitCheck {
+    uint32_t counter_slot;
+    uint64_t end;  // offset + limit: once the counter reaches it, the pipeline is done
+  };
+
+  int id = 0;
+  std::string function;  // bool (void** state, WorkerContext*, uint64 begin, uint64 end)
+
+  Source source = Source::kTable;
+  const Table* table = nullptr;  // kTable: morsels are its chunks
+  uint64_t value_rows = 0;       // kValues
+  uint32_t source_slot = 0;      // kAggregation: the table; kRows: the buffer
+
+  Sink sink = Sink::kResult;
+  uint32_t sink_slot = 0;
+  std::vector<LimitCheck> limits;
+
+  // kAggregation sink.
+  bool global_aggregation = false;  // no GROUP BY: one group even for empty input
+  std::string keys_equal_function;  // bool (const uint8_t*, const uint8_t*)
+  std::string merge_function;       // void (uint8_t* into, const uint8_t* from)
+  // kSort sink.
+  std::string compare_function;  // int32 (const uint8_t*, const uint8_t*)
+  uint64_t offset = 0;
+  std::optional<uint64_t> limit;
+};
+
+struct ResultColumn {
+  std::string name;
+  SqlType type;
+};
+
+struct QueryProgram {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::vector<StateSlot> slots;
+  std::vector<PipelineProgram> pipelines;  // in execution order
+  uint32_t result_slot = 0;
+  RowLayout result_layout;  // one field per result column
+  std::vector<ResultColumn> result_columns;
+  std::vector<std::shared_ptr<void>> embedded_objects;  // must outlive the machine code
+  uint64_t scanned_rows = 0;                            // total rows of the scanned tables
+
+  // Every generated function the executor calls (to force their compilation).
+  std::vector<std::string> entry_points() const;
+};
+
+// Generates the module for all pipelines of `plan` (produce/consume, Neumann VLDB 2011).
+// Throws floe::NotSupported for constructs the code generator does not handle.
+QueryProgram generate_query(const plan::PhysicalPlan& plan);
+
+}  // namespace floe::codegen

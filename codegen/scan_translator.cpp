@@ -1,0 +1,115 @@
+// Table scan source: reads batches through the runtime's TableScanCursor (DESIGN.md "Scans")
+// and loops over each batch tuple at a time, evaluating the pushed-down filters right there.
+#include "codegen/translator.h"
+#include "runtime/runtime_abi.h"
+
+namespace floe::codegen {
+namespace {
+
+class ScanSource : public Source {
+ public:
+  ScanSource(PipelineEnv& env, const plan::ScanOp& scan) : env_(env), scan_(scan) {
+    StateSlot slot{StateSlot::Kind::kScanCursors, scan.table, {}, 0};
+    for (const auto& column : scan.columns) {
+      if (!env.is_used(column.id)) continue;
+      slot.columns.push_back(column.table_column);
+      loaded_.push_back(column);
+    }
+    slot_ = env.add_slot(std::move(slot));
+    env.pipeline->source = PipelineProgram::Source::kTable;
+    env.pipeline->table = scan.table;
+    env.program.scanned_rows += scan.table->row_count();
+  }
+
+  void produce(Consumer& consumer) override {
+    auto& b = env_.builder();
+    auto* cursors = env_.slot_pointer(slot_);
+    auto* cursor = b.CreateLoad(
+        b.getPtrTy(), b.CreateInBoundsGEP(b.getPtrTy(), cursors, env_.worker_id()), "cursor");
+    env_.codegen.return_if_false(b.CreateCall(env_.codegen.runtime_function("floe_rt_scan_open"),
+                                              {cursor, env_.morsel_begin, env_.morsel_end}));
+
+    // struct FloeScanBatch { u32 count; u32 validity_offset; ptr columns; ptr validity; }
+    static_assert(offsetof(FloeScanBatch, validity_offset) == 4);
+    static_assert(offsetof(FloeScanBatch, columns) == 8);
+    static_assert(offsetof(FloeScanBatch, validity) == 16);
+    auto* batch_type = llvm::StructType::get(
+        b.getContext(), {b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy()});
+    auto* batch = env_.entry_alloca(batch_type);
+
+    auto* function = env_.codegen.function();
+    auto* next_batch = llvm::BasicBlock::Create(b.getContext(), "next_batch", function);
+    auto* batch_body = llvm::BasicBlock::Create(b.getContext(), "batch", function);
+    auto* done = llvm::BasicBlock::Create(b.getContext(), "scan_done", function);
+    b.CreateBr(next_batch);
+
+    b.SetInsertPoint(next_batch);
+    auto* count = b.CreateCall(env_.codegen.runtime_function("floe_rt_scan_next"), {cursor, batch});
+    b.CreateCondBr(b.CreateICmpEQ(count, b.getInt32(0)), done, batch_body);
+
+    b.SetInsertPoint(batch_body);
+    auto* columns = b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 2), "columns");
+    auto* validity =
+        b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 3), "validity");
+    auto* validity_offset = b.CreateZExt(
+        b.CreateLoad(b.getInt32Ty(), b.CreateStructGEP(batch_type, batch, 1)), b.getInt64Ty());
+    std::vector<llvm::Value*> data;
+    std::vector<llvm::Value*> bitmaps;
+    for (size_t k = 0; k < loaded_.size(); ++k) {
+      data.push_back(
+          b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getPtrTy(), columns, k)));
+      bool nullable = scan_.table->columns()[loaded_[k].table_column].nullable;
+      bitmaps.push_back(nullable ? b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(
+                                                                  b.getPtrTy(), validity, k))
+                                 : nullptr);
+    }
+
+    env_.emit_loop(
+        b.getInt64(0), b.CreateZExt(count, b.getInt64Ty()),
+        [&](llvm::Value* i, llvm::BasicBlock* next) {
+          Tuple tuple;
+          for (size_t k = 0; k < loaded_.size(); ++k) {
+            tuple[loaded_[k].id] = load_column(k, data[k], bitmaps[k], validity_offset, i);
+          }
+          for (const auto& filter : scan_.filters) {
+            auto* pass = env_.expressions.compile_predicate(*filter, resolver_for(tuple));
+            auto* keep = llvm::BasicBlock::Create(b.getContext(), "scan_match", function);
+            b.CreateCondBr(pass, keep, next);
+            b.SetInsertPoint(keep);
+          }
+          consumer.consume(tuple, next);
+        });
+    b.CreateBr(next_batch);
+    b.SetInsertPoint(done);
+  }
+
+ private:
+  SqlValue load_column(size_t k, llvm::Value* data, llvm::Value* bitmap,
+                       llvm::Value* validity_offset, llvm::Value* i) {
+    auto& b = env_.builder();
+    auto physical = env_.column(loaded_[k].id).type.physical();
+    auto* address = b.CreateInBoundsGEP(memory_type(env_.codegen, physical), data, i);
+    SqlValue value{load_value(env_.codegen, address, physical), nullptr};
+    if (bitmap) {
+      auto* bit = b.CreateAdd(validity_offset, i);
+      auto* word = b.CreateLoad(b.getInt64Ty(),
+                                b.CreateInBoundsGEP(b.getInt64Ty(), bitmap, b.CreateLShr(bit, 6)));
+      auto* present = b.CreateTrunc(b.CreateLShr(word, b.CreateAnd(bit, 63)), b.getInt1Ty());
+      value.null = b.CreateNot(present, "is_null");
+    }
+    return value;
+  }
+
+  PipelineEnv& env_;
+  const plan::ScanOp& scan_;
+  std::vector<plan::ScanOp::Column> loaded_;
+  uint32_t slot_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Source> make_scan_source(PipelineEnv& env, const plan::ScanOp& scan) {
+  return std::make_unique<ScanSource>(env, scan);
+}
+
+}  // namespace floe::codegen

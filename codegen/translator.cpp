@@ -1,0 +1,153 @@
+#include "codegen/translator.h"
+
+#include <cstddef>
+
+#include "runtime/query_context.h"
+#include "storage/error.h"
+
+namespace floe::codegen {
+namespace {
+
+void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>& used) {
+  if (expr.kind == plan::ExprKind::kScalarSubquery) {
+    throw Error("internal error: scalar subquery reached the code generator", expr.position);
+  }
+  if (expr.kind == plan::ExprKind::kColumn) used.insert(expr.column);
+  for (const auto& child : expr.children) collect_columns(*child, used);
+}
+
+void collect_columns(const plan::LogicalOp& op, std::unordered_set<plan::ColumnId>& used) {
+  auto add = [&](const plan::ExprPtr& expr) {
+    if (expr) collect_columns(*expr, used);
+  };
+  switch (op.kind) {
+    case plan::LogicalKind::kScan:
+      for (const auto& filter : static_cast<const plan::ScanOp&>(op).filters) add(filter);
+      break;
+    case plan::LogicalKind::kFilter:
+      add(static_cast<const plan::FilterOp&>(op).predicate);
+      break;
+    case plan::LogicalKind::kMap:
+      for (const auto& computed : static_cast<const plan::MapOp&>(op).computed) add(computed.expr);
+      break;
+    case plan::LogicalKind::kJoin: {
+      const auto& join = static_cast<const plan::JoinOp&>(op);
+      for (const auto& key : join.keys) {
+        add(key.probe);
+        add(key.build);
+      }
+      add(join.residual);
+      break;
+    }
+    case plan::LogicalKind::kAggregate: {
+      const auto& aggregate = static_cast<const plan::AggregateOp&>(op);
+      for (const auto& group : aggregate.groups) add(group.expr);
+      for (const auto& function : aggregate.aggregates) add(function.argument);
+      break;
+    }
+    case plan::LogicalKind::kSort:
+      for (const auto& key : static_cast<const plan::SortOp&>(op).keys) add(key.expr);
+      break;
+    case plan::LogicalKind::kValues:
+      for (const auto& row : static_cast<const plan::ValuesOp&>(op).rows) {
+        for (const auto& expr : row) add(expr);
+      }
+      break;
+    case plan::LogicalKind::kLimit:
+      break;
+  }
+  for (const auto& child : op.children) collect_columns(*child, used);
+}
+
+}  // namespace
+
+ColumnResolver resolver_for(const Tuple& tuple) {
+  return [&tuple](plan::ColumnId id) {
+    auto found = tuple.find(id);
+    if (found == tuple.end()) {
+      throw Error("internal error: column #" + std::to_string(id) + " is not available here");
+    }
+    return found->second;
+  };
+}
+
+PipelineEnv::PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
+                         const plan::LogicalPlan& plan, QueryProgram& program)
+    : codegen(codegen), expressions(expressions), plan(plan), program(program) {
+  if (plan.root) collect_columns(*plan.root, used_);
+  for (const auto& output : plan.outputs) used_.insert(output.id);
+}
+
+uint32_t PipelineEnv::add_slot(StateSlot slot) {
+  program.slots.push_back(std::move(slot));
+  return static_cast<uint32_t>(program.slots.size() - 1);
+}
+
+llvm::Value* PipelineEnv::slot_pointer(uint32_t slot) {
+  // Loaded once, in the entry block: the state array never changes while a pipeline runs.
+  auto*& loaded = slot_loads_[{codegen.function(), slot}];
+  if (!loaded) {
+    auto& entry = codegen.function()->getEntryBlock();
+    llvm::IRBuilder<> entry_builder(&entry, entry.begin());
+    auto* address =
+        entry_builder.CreateConstInBoundsGEP1_32(entry_builder.getPtrTy(), codegen.state(), slot);
+    loaded =
+        entry_builder.CreateLoad(entry_builder.getPtrTy(), address, "slot" + std::to_string(slot));
+  }
+  return loaded;
+}
+
+llvm::Value* PipelineEnv::worker_id() {
+  static_assert(offsetof(WorkerContext, worker_id) == 0);
+  auto& b = builder();
+  return b.CreateZExt(b.CreateLoad(b.getInt32Ty(), codegen.worker(), "worker_id"), b.getInt64Ty());
+}
+
+llvm::Value* PipelineEnv::entry_alloca(llvm::Type* type) {
+  auto& entry = codegen.function()->getEntryBlock();
+  llvm::IRBuilder<> entry_builder(&entry, entry.begin());
+  return entry_builder.CreateAlloca(type);
+}
+
+std::string PipelineEnv::function_name(const std::string& kind) const {
+  return "floe_" + kind + "_" + std::to_string(pipeline->id);
+}
+
+llvm::Function* PipelineEnv::create_function(const std::string& name, llvm::Type* result,
+                                             const std::vector<llvm::Type*>& parameters) {
+  auto* type = llvm::FunctionType::get(result, parameters, false);
+  auto* function =
+      llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, codegen.module());
+  if (result->isIntegerTy(1)) function->addRetAttr(llvm::Attribute::ZExt);
+  function->addFnAttr(llvm::Attribute::NoUnwind);
+  return function;
+}
+
+void PipelineEnv::emit_loop(llvm::Value* begin, llvm::Value* end,
+                            const std::function<void(llvm::Value*, llvm::BasicBlock*)>& body) {
+  auto& b = builder();
+  auto* function = codegen.function();
+  auto* before = b.GetInsertBlock();
+  auto* head = llvm::BasicBlock::Create(b.getContext(), "loop", function);
+  auto* body_block = llvm::BasicBlock::Create(b.getContext(), "loop_body", function);
+  auto* latch = llvm::BasicBlock::Create(b.getContext(), "loop_next", function);
+  auto* exit = llvm::BasicBlock::Create(b.getContext(), "loop_end", function);
+  b.CreateBr(head);
+
+  b.SetInsertPoint(head);
+  auto* i = b.CreatePHI(begin->getType(), 2, "i");
+  i->addIncoming(begin, before);
+  b.CreateCondBr(b.CreateICmpULT(i, end), body_block, exit);
+
+  b.SetInsertPoint(body_block);
+  body(i, latch);
+  b.CreateBr(latch);
+
+  b.SetInsertPoint(latch);
+  i->addIncoming(b.CreateAdd(i, llvm::ConstantInt::get(i->getType(), 1)), latch);
+  b.CreateBr(head);
+
+  b.SetInsertPoint(exit);
+}
+
+}  // namespace floe::codegen

@@ -1,0 +1,120 @@
+// Produce/consume code generation (Neumann, VLDB 2011): a pipeline's source emits the loop
+// over its morsel and pushes each tuple, held in registers, through the streaming operators
+// into the sink. One translator per operator kind, one file each.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "codegen/codegen_context.h"
+#include "codegen/expression_compiler.h"
+#include "codegen/query_program.h"
+#include "codegen/row_layout.h"
+
+namespace floe::codegen {
+
+// The current tuple: the information units available at this point of the pipeline.
+using Tuple = std::unordered_map<plan::ColumnId, SqlValue>;
+
+ColumnResolver resolver_for(const Tuple& tuple);
+
+// Rows one pipeline materializes (sink) and a later one reads (source or join probe).
+struct Materialization {
+  uint32_t slot = 0;
+  RowLayout layout;
+  struct Column {
+    plan::ColumnId id;
+    size_t field;
+  };
+  std::vector<Column> columns;  // the plan columns a reader gets back, and where they are
+};
+
+// Everything translators share while the module of one query is generated.
+class PipelineEnv {
+ public:
+  PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
+              const plan::LogicalPlan& plan, QueryProgram& program);
+
+  CodegenContext& codegen;
+  ExpressionCompiler& expressions;
+  const plan::LogicalPlan& plan;
+  QueryProgram& program;
+  PipelineProgram* pipeline = nullptr;  // the pipeline being generated
+  llvm::Value* morsel_begin = nullptr;  // i64 parameters of the pipeline function
+  llvm::Value* morsel_end = nullptr;
+  std::unordered_map<const plan::LogicalOp*, Materialization> materializations;
+
+  llvm::IRBuilder<>& builder() { return codegen.builder(); }
+  const plan::ColumnInfo& column(plan::ColumnId id) const { return plan.registry[id]; }
+  // Whether any expression or the query result reads the column.
+  bool is_used(plan::ColumnId id) const { return used_.count(id) != 0; }
+
+  uint32_t add_slot(StateSlot slot);
+  // state[slot], loaded in the current function's entry block.
+  llvm::Value* slot_pointer(uint32_t slot);
+  // Emits the load of worker->worker_id, as i64.
+  llvm::Value* worker_id();
+  // An alloca in the current function's entry block.
+  llvm::Value* entry_alloca(llvm::Type* type);
+
+  // "floe_<kind>_<pipeline id>", e.g. floe_sort_compare_3.
+  std::string function_name(const std::string& kind) const;
+  // An externally visible function of the module (bool results are i1 zeroext, as C++ wants).
+  llvm::Function* create_function(const std::string& name, llvm::Type* result,
+                                  const std::vector<llvm::Type*>& parameters);
+
+  // for (i = begin; i < end; ++i) body(i, next): `body` emits at the insertion point and may
+  // branch to `next` to continue with the following i; afterwards the insertion point is
+  // after the loop.
+  void emit_loop(llvm::Value* begin, llvm::Value* end,
+                 const std::function<void(llvm::Value* i, llvm::BasicBlock* next)>& body);
+
+ private:
+  std::unordered_set<plan::ColumnId> used_;
+  std::map<std::pair<llvm::Function*, uint32_t>, llvm::Value*> slot_loads_;
+};
+
+// Streaming operators and sinks.
+class Consumer {
+ public:
+  virtual ~Consumer() = default;
+  // Emits the processing of `tuple` at the insertion point. A path that drops the tuple
+  // branches to `next`; on return the insertion point is where processing ends normally
+  // (the caller then branches to `next`).
+  virtual void consume(Tuple& tuple, llvm::BasicBlock* next) = 0;
+};
+
+class Source {
+ public:
+  virtual ~Source() = default;
+  // Emits the loop over the morsel [morsel_begin, morsel_end), calling consumer.consume.
+  virtual void produce(Consumer& consumer) = 0;
+};
+
+std::unique_ptr<Source> make_scan_source(PipelineEnv& env, const plan::ScanOp& scan);
+std::unique_ptr<Source> make_values_source(PipelineEnv& env, const plan::ValuesOp& values);
+std::unique_ptr<Source> make_aggregation_source(PipelineEnv& env,
+                                                const plan::AggregateOp& aggregate);
+std::unique_ptr<Source> make_sort_source(PipelineEnv& env, const plan::SortOp& sort);
+
+std::unique_ptr<Consumer> make_filter(PipelineEnv& env, const plan::FilterOp& filter,
+                                      Consumer& next);
+std::unique_ptr<Consumer> make_map(PipelineEnv& env, const plan::MapOp& map, Consumer& next);
+std::unique_ptr<Consumer> make_join_probe(PipelineEnv& env, const plan::JoinOp& join,
+                                          Consumer& next);
+std::unique_ptr<Consumer> make_limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next);
+
+// Sinks are created before their pipeline's function, so that they can emit helper functions
+// (comparators, merge functions) and register the rows they materialize.
+std::unique_ptr<Consumer> make_join_build(PipelineEnv& env, const plan::JoinOp& join);
+std::unique_ptr<Consumer> make_aggregation_sink(PipelineEnv& env,
+                                                const plan::AggregateOp& aggregate);
+std::unique_ptr<Consumer> make_sort_sink(PipelineEnv& env, const plan::SortOp& sort);
+std::unique_ptr<Consumer> make_result_sink(PipelineEnv& env);
+
+}  // namespace floe::codegen

@@ -1,0 +1,103 @@
+#include "engine/api/database.h"
+
+#include "engine/api/query_runner.h"
+#include "engine/api/statement_context.h"
+#include "engine/sql/parser.h"
+#include "storage/error.h"
+
+namespace floe {
+
+namespace {
+
+const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
+  switch (kind) {
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      return "UPDATE";
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+      return "DELETE";
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+      return "CREATE INDEX";
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+      return "CREATE VIEW";
+    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+      return "transaction control (BEGIN/COMMIT/ROLLBACK)";
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+      return "CREATE TABLE AS";
+    case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
+      return "TRUNCATE";
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+      return "ALTER TABLE";
+    case PG_QUERY__NODE__NODE_PREPARE_STMT:
+      return "PREPARE";
+    case PG_QUERY__NODE__NODE_EXECUTE_STMT:
+      return "EXECUTE";
+    case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT:
+      return "CREATE SCHEMA";
+    case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
+      return "CHECKPOINT";
+    default:
+      return "this statement";
+  }
+}
+
+Result run_statement(const PgQuery__RawStmt& raw, StatementContext& context) {
+  const PgQuery__Node& node = *raw.stmt;
+  switch (node.node_case) {
+    case PG_QUERY__NODE__NODE_CREATE_STMT:
+      return run_create_table(*node.create_stmt, context);
+    case PG_QUERY__NODE__NODE_DROP_STMT:
+      return run_drop(*node.drop_stmt, context);
+    case PG_QUERY__NODE__NODE_INSERT_STMT:
+      return run_insert(*node.insert_stmt, context);
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+      return run_copy(*node.copy_stmt, context);
+    case PG_QUERY__NODE__NODE_SELECT_STMT:
+      return run_select(*node.select_stmt, context);
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return run_explain(*node.explain_stmt, context);
+    case PG_QUERY__NODE__NODE_VARIABLE_SET_STMT:
+      return run_set(*node.variable_set_stmt, context);
+    case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT:
+      return run_show(*node.variable_show_stmt, context);
+    default:
+      throw NotSupported(unsupported_statement_name(node.node_case), raw.stmt_location);
+  }
+}
+
+}  // namespace
+
+Result Result::command(std::string tag, uint64_t affected_rows) {
+  Result result;
+  result.command_tag_ = std::move(tag);
+  result.affected_rows_ = affected_rows;
+  return result;
+}
+
+Result Result::query(QueryOutput output) {
+  Result result;
+  result.command_tag_ = "SELECT " + std::to_string(output.rows.size());
+  result.affected_rows_ = output.rows.size();
+  result.column_names_ = std::move(output.column_names);
+  result.column_types_ = std::move(output.column_types);
+  result.rows_ = std::move(output.rows);
+  return result;
+}
+
+Database::Database(const std::string& path) {
+  if (path != ":memory:") throw NotSupported("persistent databases (use \":memory:\")");
+}
+
+Result Connection::query(std::string_view sql) {
+  auto start = std::chrono::steady_clock::now();
+  sql::ParseTree tree(sql);
+  double parse_ms = elapsed_ms(start);
+  StatementContext context{database_.catalog(), options_};
+  Result result;
+  for (size_t i = 0; i < tree.statement_count(); ++i) {
+    result = run_statement(tree.statement(i), context);
+    result.mutable_timings().parse_ms = parse_ms;
+  }
+  return result;
+}
+
+}  // namespace floe

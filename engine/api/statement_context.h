@@ -1,0 +1,24 @@
+// What every statement implementation needs: the catalog and the connection's settings.
+#pragma once
+
+#include "engine/api/database.h"
+#include "engine/sql/pg_node.h"
+
+namespace floe {
+
+struct StatementContext {
+  Catalog& catalog;
+  ExecutionOptions& options;
+};
+
+// One function per statement kind (engine/api/<kind>_statement.cpp).
+Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& context);
+Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context);
+Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context);
+Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context);
+Result run_select(const PgQuery__SelectStmt& stmt, StatementContext& context);
+Result run_explain(const PgQuery__ExplainStmt& stmt, StatementContext& context);
+Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context);
+Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context);
+
+}  // namespace floe

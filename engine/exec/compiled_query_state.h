@@ -1,0 +1,34 @@
+// The runtime objects behind the state array (`void** state`) of a compiled query: one per
+// slot the code generator assigned (scan cursors per worker, hash tables, row buffers, LIMIT
+// counters). Generated pipelines reach them only through this array.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "codegen/query_program.h"
+#include "runtime/aggregation_hash_table.h"
+#include "runtime/join_hash_table.h"
+#include "runtime/row_buffer.h"
+
+namespace floe {
+
+class CompiledQueryState {
+ public:
+  CompiledQueryState(const std::vector<codegen::StateSlot>& slots, uint32_t worker_count);
+
+  void** data() { return pointers_.data(); }
+
+  JoinHashTable& join_table(uint32_t slot) { return *static_cast<JoinHashTable*>(pointers_[slot]); }
+  AggregationHashTable& aggregation_table(uint32_t slot) {
+    return *static_cast<AggregationHashTable*>(pointers_[slot]);
+  }
+  RowBuffer& rows(uint32_t slot) { return *static_cast<RowBuffer*>(pointers_[slot]); }
+  uint64_t counter(uint32_t slot) const;
+
+ private:
+  std::vector<void*> pointers_;
+  std::vector<std::shared_ptr<void>> owned_;
+};
+
+}  // namespace floe

@@ -1,0 +1,196 @@
+// The compiled executor: generates the query's module, JIT-compiles it, then runs the
+// pipelines in plan order, each over the morsels of its source, and finalizes each sink
+// before the pipelines that read it start (DESIGN.md "Compiled execution").
+#include "engine/exec/query_executor.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "codegen/jit.h"
+#include "codegen/query_program.h"
+#include "engine/exec/compiled_query_state.h"
+#include "runtime/query_context.h"
+#include "storage/error.h"
+
+namespace floe {
+namespace {
+
+using codegen::PipelineProgram;
+using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
+
+// Index-range morsels over materialized groups and rows (DESIGN.md: 16K-64K rows).
+constexpr uint64_t kMorselRows = 1u << 16;
+// kAuto compiles with O2 when the scanned tables hold more rows than this.
+constexpr uint64_t kOptimizeAboveRows = 100'000;
+
+class Stopwatch {
+ public:
+  double lap_ms() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+struct Morsel {
+  uint64_t begin;
+  uint64_t end;
+};
+
+std::vector<Morsel> index_morsels(uint64_t count) {
+  std::vector<Morsel> morsels;
+  for (uint64_t begin = 0; begin < count; begin += kMorselRows) {
+    morsels.push_back({begin, std::min(count, begin + kMorselRows)});
+  }
+  return morsels;
+}
+
+std::vector<Morsel> morsels_of(const PipelineProgram& pipeline, CompiledQueryState& state) {
+  switch (pipeline.source) {
+    case PipelineProgram::Source::kTable: {
+      // One morsel per chunk (at most 2^16 rows), so a morsel never crosses a chunk.
+      std::vector<Morsel> morsels;
+      for (size_t c = 0; c < pipeline.table->chunk_count(); ++c) {
+        uint64_t begin = uint64_t{c} << kChunkShift;
+        uint32_t size = pipeline.table->chunk(c).size();
+        if (size > 0) morsels.push_back({begin, begin + size});
+      }
+      return morsels;
+    }
+    case PipelineProgram::Source::kValues:
+      return index_morsels(pipeline.value_rows);
+    case PipelineProgram::Source::kAggregation:
+      return index_morsels(state.aggregation_table(pipeline.source_slot).group_count());
+    case PipelineProgram::Source::kRows:
+      return index_morsels(state.rows(pipeline.source_slot).size());
+  }
+  return {};
+}
+
+// A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
+bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& state) {
+  return std::any_of(pipeline.limits.begin(), pipeline.limits.end(), [&](const auto& limit) {
+    return state.counter(limit.counter_slot) >= limit.end;
+  });
+}
+
+void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state,
+                   const codegen::CompiledModule& code) {
+  switch (pipeline.sink) {
+    case PipelineProgram::Sink::kJoinBuild:
+      state.join_table(pipeline.sink_slot).finalize();
+      break;
+    case PipelineProgram::Sink::kAggregation:
+      state.aggregation_table(pipeline.sink_slot)
+          .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
+                     code.lookup(pipeline.keys_equal_function)),
+                 reinterpret_cast<AggregationHashTable::MergeFn>(
+                     code.lookup(pipeline.merge_function)));
+      break;
+    case PipelineProgram::Sink::kSort: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
+      rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)));
+      rows.apply_limit(pipeline.offset, pipeline.limit);
+      break;
+    }
+    case PipelineProgram::Sink::kResult:
+      state.rows(pipeline.sink_slot).finish();
+      break;
+  }
+}
+
+void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
+                  const codegen::CompiledModule& code) {
+  auto function = reinterpret_cast<PipelineFn>(code.lookup(pipeline.function));
+  if (pipeline.sink == PipelineProgram::Sink::kAggregation && pipeline.global_aggregation) {
+    // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
+    state.aggregation_table(pipeline.sink_slot).insert(0, 0);
+  }
+  WorkerContext& worker = query.worker(0);
+  for (const auto& morsel : morsels_of(pipeline, state)) {
+    if (limit_reached(pipeline, state)) break;
+    if (!function(state.data(), &worker, morsel.begin, morsel.end)) {
+      throw Error(query.failed() ? query.error_message()
+                                 : "internal error: pipeline failed without a message");
+    }
+  }
+  finalize_sink(pipeline, state, code);
+}
+
+std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
+                                            CompiledQueryState& state) {
+  auto& rows = state.rows(program.result_slot);
+  const auto& layout = program.result_layout;
+  std::vector<std::vector<Value>> result;
+  result.reserve(rows.size());
+  for (uint64_t r = 0; r < rows.size(); ++r) {
+    const uint8_t* row = rows.row(r);
+    std::vector<Value> values;
+    for (size_t c = 0; c < layout.field_count(); ++c) {
+      const SqlType& type = program.result_columns[c].type;
+      values.push_back(row[layout.null_offset(c)]
+                           ? Value::null(type)
+                           : Value::read_physical(row + layout.offset(c), type));
+    }
+    result.push_back(std::move(values));
+  }
+  return result;
+}
+
+codegen::JitOptimization choose_level(const ExecutionOptions& options,
+                                      const codegen::QueryProgram& program) {
+  switch (options.optimization) {
+    case OptimizationLevel::kFast:
+      return codegen::JitOptimization::kFast;
+    case OptimizationLevel::kOptimized:
+      return codegen::JitOptimization::kOptimized;
+    case OptimizationLevel::kAuto:
+      break;
+  }
+  return program.scanned_rows > kOptimizeAboveRows ? codegen::JitOptimization::kOptimized
+                                                   : codegen::JitOptimization::kFast;
+}
+
+}  // namespace
+
+QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
+  QueryOutput output;
+  Stopwatch clock;
+  auto program = codegen::generate_query(plan);
+  output.codegen_ms = clock.lap_ms();
+
+  auto level = choose_level(options, program);
+  codegen::optimize_module(*program.module, level);
+  auto code = codegen::compile_module(std::move(program.context), std::move(program.module), level,
+                                      program.entry_points());
+  output.compile_ms = clock.lap_ms();
+
+  // One worker for now; everything below is per worker so the morsel scheduler drops in.
+  QueryContext query(1);
+  CompiledQueryState state(program.slots, query.worker_count());
+  for (const auto& pipeline : program.pipelines) run_pipeline(pipeline, state, query, *code);
+  output.rows = read_result(program, state);
+  for (const auto& column : program.result_columns) {
+    output.column_names.push_back(column.name);
+    output.column_types.push_back(column.type);
+  }
+  output.execute_ms = clock.lap_ms();
+  return output;
+}
+
+std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions&) {
+  auto program = codegen::generate_query(plan);
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  program.module->print(stream, nullptr);
+  return stream.str();
+}
+
+}  // namespace floe

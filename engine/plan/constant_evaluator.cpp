@@ -1,0 +1,241 @@
+#include "engine/plan/constant_evaluator.h"
+
+#include <cmath>
+#include <limits>
+
+#include "storage/date_time.h"
+#include "storage/error.h"
+
+namespace floe::plan {
+
+namespace {
+
+Value integer_value(int128_t value, const SqlType& type) {
+  int128_t max = type.id == TypeId::kSmallInt  ? std::numeric_limits<int16_t>::max()
+                 : type.id == TypeId::kInteger ? std::numeric_limits<int32_t>::max()
+                                               : std::numeric_limits<int64_t>::max();
+  if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
+  switch (type.id) {
+    case TypeId::kSmallInt:
+      return Value::small_int(static_cast<int16_t>(value));
+    case TypeId::kInteger:
+      return Value::integer(static_cast<int32_t>(value));
+    case TypeId::kDate:
+      return Value::date(static_cast<int32_t>(value));
+    default:
+      return Value::big_int(static_cast<int64_t>(value));
+  }
+}
+
+Value decimal_value(int128_t scaled, const SqlType& type) {
+  if (scaled >= power_of_ten(type.precision) || scaled <= -power_of_ten(type.precision))
+    throw Error("numeric field overflow");
+  return Value::decimal(scaled, type.precision, type.scale);
+}
+
+Value integer_arithmetic(ArithmeticOp op, int128_t a, int128_t b, const SqlType& type) {
+  switch (op) {
+    case ArithmeticOp::kAdd:
+      return integer_value(a + b, type);
+    case ArithmeticOp::kSubtract:
+      return integer_value(a - b, type);
+    case ArithmeticOp::kMultiply:
+      return integer_value(a * b, type);
+    case ArithmeticOp::kDivide:
+      if (b == 0) throw Error("division by zero");
+      return integer_value(a / b, type);
+    case ArithmeticOp::kModulo:
+      if (b == 0) throw Error("division by zero");
+      return integer_value(a % b, type);
+  }
+  return Value();
+}
+
+Value decimal_arithmetic(ArithmeticOp op, int128_t a, int128_t b, const SqlType& type) {
+  int128_t result = 0;
+  switch (op) {
+    case ArithmeticOp::kAdd:
+      return decimal_value(a + b, type);
+    case ArithmeticOp::kSubtract:
+      return decimal_value(a - b, type);
+    case ArithmeticOp::kMultiply:
+      if (__builtin_mul_overflow(a, b, &result)) throw Error("numeric field overflow");
+      return decimal_value(result, type);
+    case ArithmeticOp::kModulo:
+      if (b == 0) throw Error("division by zero");
+      return decimal_value(a % b, type);
+    case ArithmeticOp::kDivide:
+      break;
+  }
+  throw Error("decimal division is planned as double division");
+}
+
+Value double_arithmetic(ArithmeticOp op, double a, double b) {
+  switch (op) {
+    case ArithmeticOp::kAdd:
+      return Value::double_value(a + b);
+    case ArithmeticOp::kSubtract:
+      return Value::double_value(a - b);
+    case ArithmeticOp::kMultiply:
+      return Value::double_value(a * b);
+    case ArithmeticOp::kDivide:
+      if (b == 0) throw Error("division by zero");
+      return Value::double_value(a / b);
+    case ArithmeticOp::kModulo:
+      break;
+  }
+  throw Error("operator does not exist: double precision % double precision");
+}
+
+int64_t as_micros(const Value& value) {
+  return value.type().id == TypeId::kDate ? value.as_int64() * kMicrosPerDay : value.as_int64();
+}
+
+Value arithmetic(const Expr& expr, const Value& a, const Value& b) {
+  const SqlType& type = expr.type;
+  TypeId left = a.type().id, right = b.type().id;
+  if (right == TypeId::kInterval && (left == TypeId::kDate || left == TypeId::kTimestamp)) {
+    Interval interval = b.as_interval();
+    if (expr.arithmetic_op == ArithmeticOp::kSubtract)
+      interval = {-interval.months, -interval.days, -interval.micros};
+    return Value::timestamp(add_interval_to_timestamp(as_micros(a), interval));
+  }
+  if (left == TypeId::kDate)
+    return integer_arithmetic(expr.arithmetic_op, a.as_int128(), b.as_int128(), type);
+  switch (type.id) {
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt:
+      return integer_arithmetic(expr.arithmetic_op, a.as_int128(), b.as_int128(), type);
+    case TypeId::kDecimal:
+      return decimal_arithmetic(expr.arithmetic_op, a.as_int128(), b.as_int128(), type);
+    case TypeId::kDouble:
+      return double_arithmetic(expr.arithmetic_op, a.as_double(), b.as_double());
+    default:
+      throw Error("no constant arithmetic for " + type.to_string());
+  }
+}
+
+bool compare_result(CompareOp op, int order) {
+  switch (op) {
+    case CompareOp::kEqual:
+      return order == 0;
+    case CompareOp::kNotEqual:
+      return order != 0;
+    case CompareOp::kLess:
+      return order < 0;
+    case CompareOp::kLessEqual:
+      return order <= 0;
+    case CompareOp::kGreater:
+      return order > 0;
+    case CompareOp::kGreaterEqual:
+      return order >= 0;
+  }
+  return false;
+}
+
+std::optional<Value> logical(const Expr& expr, const std::vector<Value>& values) {
+  bool is_and = expr.kind == ExprKind::kAnd;
+  bool saw_null = false;
+  for (const Value& v : values) {
+    if (v.is_null())
+      saw_null = true;
+    else if (v.as_bool() != is_and)
+      return Value::boolean(!is_and);
+  }
+  return saw_null ? Value::null(SqlType::boolean()) : Value::boolean(is_and);
+}
+
+}  // namespace
+
+int compare_values(const Value& a, const Value& b) {
+  switch (a.type().physical()) {
+    case PhysicalType::kDouble: {
+      double x = a.as_double(), y = b.as_double();
+      if (std::isnan(x) || std::isnan(y)) return std::isnan(x) - std::isnan(y);
+      return (x > y) - (x < y);
+    }
+    case PhysicalType::kInterval:
+      return compare_intervals(a.as_interval(), b.as_interval());
+    case PhysicalType::kString: {
+      int order = a.as_string().compare(b.as_string());
+      return (order > 0) - (order < 0);
+    }
+    default:
+      return (a.as_int128() > b.as_int128()) - (a.as_int128() < b.as_int128());
+  }
+}
+
+std::optional<Value> evaluate_constant(const Expr& expr) {
+  std::vector<Value> values;
+  for (const ExprPtr& child : expr.children) {
+    if (child->kind != ExprKind::kConstant) return std::nullopt;
+    values.push_back(child->constant);
+  }
+  auto any_null = [&]() {
+    for (const Value& v : values)
+      if (v.is_null()) return true;
+    return false;
+  };
+  switch (expr.kind) {
+    case ExprKind::kCast:
+      return cast_value(values[0], expr.type);
+    case ExprKind::kArithmetic:
+      if (any_null()) return Value::null(expr.type);
+      return arithmetic(expr, values[0], values[1]);
+    case ExprKind::kNegate:
+      if (any_null()) return Value::null(expr.type);
+      if (expr.type.is_integer()) return integer_value(-values[0].as_int128(), expr.type);
+      if (expr.type.id == TypeId::kDecimal) return decimal_value(-values[0].as_int128(), expr.type);
+      if (expr.type.id == TypeId::kDouble) return Value::double_value(-values[0].as_double());
+      return std::nullopt;
+    case ExprKind::kCompare:
+      if (any_null()) return Value::null(SqlType::boolean());
+      return Value::boolean(compare_result(expr.compare_op, compare_values(values[0], values[1])));
+    case ExprKind::kAnd:
+    case ExprKind::kOr:
+      return logical(expr, values);
+    case ExprKind::kNot:
+      if (any_null()) return Value::null(SqlType::boolean());
+      return Value::boolean(!values[0].as_bool());
+    case ExprKind::kIsNull:
+      return Value::boolean(values[0].is_null() != expr.negated);
+    case ExprKind::kCoalesce:
+      for (const Value& v : values)
+        if (!v.is_null()) return v;
+      return Value::null(expr.type);
+    case ExprKind::kCase:
+      for (size_t i = 0; i + 1 < values.size(); i += 2)
+        if (!values[i].is_null() && values[i].as_bool()) return values[i + 1];
+      return values.back();
+    case ExprKind::kConcat:
+      if (any_null()) return Value::null(SqlType::text());
+      return Value::string(values[0].as_string() + values[1].as_string());
+    case ExprKind::kExtract:
+      if (any_null()) return Value::null(SqlType::big_int());
+      if (values[0].type().id == TypeId::kDate)
+        return Value::big_int(
+            extract_from_date(expr.date_part, static_cast<int32_t>(values[0].as_int64())));
+      return Value::big_int(extract_from_timestamp(expr.date_part, values[0].as_int64()));
+    default:
+      return std::nullopt;
+  }
+}
+
+Value evaluate(const Expr& expr) {
+  if (expr.kind == ExprKind::kConstant) return expr.constant;
+  auto shallow = std::make_unique<Expr>();
+  shallow->kind = expr.kind;
+  shallow->type = expr.type;
+  shallow->arithmetic_op = expr.arithmetic_op;
+  shallow->compare_op = expr.compare_op;
+  shallow->negated = expr.negated;
+  shallow->date_part = expr.date_part;
+  for (const ExprPtr& child : expr.children)
+    shallow->children.push_back(make_constant(evaluate(*child)));
+  auto value = evaluate_constant(*shallow);
+  if (!value) throw NotSupported("this expression outside a query", expr.position);
+  return value->is_null() ? Value::null(expr.type) : cast_value(*value, expr.type);
+}
+
+}  // namespace floe::plan

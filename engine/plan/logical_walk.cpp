@@ -1,0 +1,134 @@
+#include "engine/plan/logical_walk.h"
+
+namespace floe::plan {
+
+void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
+  auto visit_if = [&](ExprPtr& expr) {
+    if (expr) visit(expr);
+  };
+  switch (op.kind) {
+    case LogicalKind::kScan:
+      for (ExprPtr& filter : static_cast<ScanOp&>(op).filters) visit(filter);
+      break;
+    case LogicalKind::kFilter:
+      visit(static_cast<FilterOp&>(op).predicate);
+      break;
+    case LogicalKind::kMap:
+      for (auto& computed : static_cast<MapOp&>(op).computed) visit(computed.expr);
+      break;
+    case LogicalKind::kJoin: {
+      auto& join = static_cast<JoinOp&>(op);
+      for (auto& key : join.keys) {
+        visit(key.probe);
+        visit(key.build);
+      }
+      visit_if(join.residual);
+      break;
+    }
+    case LogicalKind::kAggregate: {
+      auto& aggregate = static_cast<AggregateOp&>(op);
+      for (auto& group : aggregate.groups) visit(group.expr);
+      for (auto& call : aggregate.aggregates) visit_if(call.argument);
+      break;
+    }
+    case LogicalKind::kSort:
+      for (SortKey& key : static_cast<SortOp&>(op).keys) visit(key.expr);
+      break;
+    case LogicalKind::kValues:
+      for (auto& row : static_cast<ValuesOp&>(op).rows)
+        for (ExprPtr& value : row) visit(value);
+      break;
+    case LogicalKind::kLimit:
+      break;
+  }
+}
+
+void for_each_expression_in_tree(LogicalOp& root, const ExprVisitor& visit) {
+  for_each_expression(root, visit);
+  for (LogicalOpPtr& child : root.children) for_each_expression_in_tree(*child, visit);
+}
+
+LogicalOpPtr clone_tree(const LogicalOp& op) {
+  LogicalOpPtr copy;
+  auto clone_expr = [](const ExprPtr& expr) { return expr ? expr->clone() : nullptr; };
+  switch (op.kind) {
+    case LogicalKind::kScan: {
+      const auto& scan = static_cast<const ScanOp&>(op);
+      auto result = std::make_unique<ScanOp>();
+      result->table = scan.table;
+      result->alias = scan.alias;
+      result->columns = scan.columns;
+      for (const ExprPtr& filter : scan.filters) result->filters.push_back(filter->clone());
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kFilter: {
+      auto result = std::make_unique<FilterOp>();
+      result->predicate = static_cast<const FilterOp&>(op).predicate->clone();
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kMap: {
+      auto result = std::make_unique<MapOp>();
+      for (const auto& computed : static_cast<const MapOp&>(op).computed)
+        result->computed.push_back({computed.id, computed.expr->clone()});
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kJoin: {
+      const auto& join = static_cast<const JoinOp&>(op);
+      auto result = std::make_unique<JoinOp>();
+      result->type = join.type;
+      for (const auto& key : join.keys)
+        result->keys.push_back({key.probe->clone(), key.build->clone()});
+      result->residual = clone_expr(join.residual);
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kAggregate: {
+      const auto& aggregate = static_cast<const AggregateOp&>(op);
+      auto result = std::make_unique<AggregateOp>();
+      for (const auto& group : aggregate.groups)
+        result->groups.push_back({group.id, group.expr->clone()});
+      for (const auto& call : aggregate.aggregates)
+        result->aggregates.push_back(
+            {call.id, call.function, clone_expr(call.argument), call.distinct});
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kSort: {
+      const auto& sort = static_cast<const SortOp&>(op);
+      auto result = std::make_unique<SortOp>();
+      for (const SortKey& key : sort.keys)
+        result->keys.push_back({key.expr->clone(), key.descending, key.nulls_first});
+      result->limit = sort.limit;
+      result->offset = sort.offset;
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kLimit: {
+      const auto& limit = static_cast<const LimitOp&>(op);
+      auto result = std::make_unique<LimitOp>();
+      result->limit = limit.limit;
+      result->offset = limit.offset;
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kValues: {
+      const auto& values = static_cast<const ValuesOp&>(op);
+      auto result = std::make_unique<ValuesOp>();
+      result->columns = values.columns;
+      for (const auto& row : values.rows) {
+        result->rows.emplace_back();
+        for (const ExprPtr& value : row) result->rows.back().push_back(value->clone());
+      }
+      copy = std::move(result);
+      break;
+    }
+  }
+  copy->estimated_rows = op.estimated_rows;
+  for (const LogicalOpPtr& child : op.children) copy->children.push_back(clone_tree(*child));
+  return copy;
+}
+
+}  // namespace floe::plan

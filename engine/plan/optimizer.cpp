@@ -1,0 +1,12 @@
+#include "engine/plan/optimizer.h"
+
+namespace floe::plan {
+
+void optimize(LogicalPlan& plan) {
+  fold_constants(plan);
+  rewrite_distinct_aggregates(plan);
+  push_down_predicates(plan);
+  prune_columns(plan);
+}
+
+}  // namespace floe::plan

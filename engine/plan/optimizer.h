@@ -1,0 +1,18 @@
+// Rule-based logical optimization: constant folding, DISTINCT-aggregate rewrite, predicate
+// pushdown into scans and hash-join keys, join construction, column pruning.
+#pragma once
+
+#include "engine/plan/logical_plan.h"
+
+namespace floe::plan {
+
+// Scalar subqueries must already be replaced by constants.
+void optimize(LogicalPlan& plan);
+
+// The individual passes, in the order optimize() runs them.
+void fold_constants(LogicalPlan& plan);
+void rewrite_distinct_aggregates(LogicalPlan& plan);
+void push_down_predicates(LogicalPlan& plan);
+void prune_columns(LogicalPlan& plan);
+
+}  // namespace floe::plan

@@ -1,0 +1,71 @@
+#include "engine/sql/bind_scope.h"
+
+#include "storage/error.h"
+
+namespace floe::sql {
+
+namespace {
+
+std::string display_name(std::string_view table, std::string_view column) {
+  return table.empty() ? std::string(column) : std::string(table) + "." + std::string(column);
+}
+
+}  // namespace
+
+void BindScope::add_table(ScopeTable table, int location) {
+  for (const ScopeTable& existing : tables_)
+    if (existing.alias == table.alias)
+      throw Error("table name \"" + table.alias + "\" specified more than once", location);
+  tables_.push_back(std::move(table));
+}
+
+const ScopeColumn* BindScope::find(std::string_view table, std::string_view column,
+                                   int location) const {
+  const ScopeColumn* found = nullptr;
+  bool table_seen = false;
+  for (const ScopeTable& candidate : tables_) {
+    if (!table.empty() && candidate.alias != table) continue;
+    table_seen = true;
+    for (const ScopeColumn& c : candidate.columns) {
+      if (c.name != column) continue;
+      if (found)
+        throw Error("column reference \"" + std::string(column) + "\" is ambiguous", location);
+      found = &c;
+    }
+  }
+  if (!table.empty() && !table_seen && !(outer_ && outer_->find(table, column, location)))
+    throw Error("missing FROM-clause entry for table \"" + std::string(table) + "\"", location);
+  return found;
+}
+
+const ScopeColumn& BindScope::resolve(std::string_view table, std::string_view column,
+                                      int location) const {
+  if (const ScopeColumn* found = find(table, column, location)) return *found;
+  if (outer_ && outer_->find(table, column, location))
+    throw NotSupported("correlated subqueries", location);
+  throw Error("column \"" + display_name(table, column) + "\" does not exist", location);
+}
+
+std::vector<const ScopeColumn*> BindScope::star(std::string_view table, int location) const {
+  std::vector<const ScopeColumn*> result;
+  bool table_seen = false;
+  for (const ScopeTable& candidate : tables_) {
+    if (!table.empty() && candidate.alias != table) continue;
+    table_seen = true;
+    for (const ScopeColumn& c : candidate.columns) result.push_back(&c);
+  }
+  if (!table.empty() && !table_seen)
+    throw Error("missing FROM-clause entry for table \"" + std::string(table) + "\"", location);
+  if (table.empty() && tables_.empty())
+    throw Error("SELECT * with no tables specified is not valid", location);
+  return result;
+}
+
+bool BindScope::contains(plan::ColumnId id) const {
+  for (const ScopeTable& table : tables_)
+    for (const ScopeColumn& c : table.columns)
+      if (c.id == id) return true;
+  return false;
+}
+
+}  // namespace floe::sql

@@ -1,0 +1,55 @@
+// Name resolution for one query level: the tables of its FROM clause and their columns.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/plan/logical_plan.h"
+#include "storage/catalog.h"
+
+namespace floe::sql {
+
+struct ScopeColumn {
+  std::string name;
+  plan::ColumnId id;
+  SqlType type;
+  bool nullable;
+};
+
+struct ScopeTable {
+  std::string alias;
+  std::vector<ScopeColumn> columns;
+};
+
+// State shared by all query levels of one statement.
+struct BindContext {
+  const Catalog& catalog;
+  plan::ColumnRegistry& registry;
+};
+
+class BindScope {
+ public:
+  // `outer` is the enclosing query's scope (for a subquery), used only to report
+  // correlated references as not supported.
+  explicit BindScope(const BindScope* outer = nullptr) : outer_(outer) {}
+
+  // Throws when the alias is already taken.
+  void add_table(ScopeTable table, int location);
+  const std::vector<ScopeTable>& tables() const { return tables_; }
+
+  // `table` empty = unqualified. Throws floe::Error "column ... does not exist",
+  // "column reference ... is ambiguous", "missing FROM-clause entry ...".
+  const ScopeColumn& resolve(std::string_view table, std::string_view column, int location) const;
+  // The columns of `table` (all tables when empty), for * and t.*.
+  std::vector<const ScopeColumn*> star(std::string_view table, int location) const;
+  bool contains(plan::ColumnId id) const;
+
+ private:
+  const ScopeColumn* find(std::string_view table, std::string_view column, int location) const;
+
+  const BindScope* outer_;
+  std::vector<ScopeTable> tables_;
+};
+
+}  // namespace floe::sql

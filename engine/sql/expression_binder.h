@@ -1,0 +1,67 @@
+// Binds parse-tree expressions to typed plan expressions (engine/plan/expression.h),
+// inserting the casts the typing contract requires.
+#pragma once
+
+#include "engine/plan/expression.h"
+#include "engine/sql/bind_scope.h"
+#include "engine/sql/pg_node.h"
+
+namespace floe::sql {
+
+// Turns an aggregate call into a reference to the aggregate's result column. Absent where
+// aggregates are not allowed.
+class AggregateBinder {
+ public:
+  virtual ~AggregateBinder() = default;
+  virtual plan::ExprPtr bind_aggregate(const PgQuery__FuncCall& call) = 0;
+};
+
+bool is_aggregate_name(std::string_view name);
+
+class ExpressionBinder {
+ public:
+  // `clause` names the clause for errors ("WHERE", "GROUP BY", ...).
+  ExpressionBinder(BindContext& context, const BindScope& scope, const char* clause,
+                   AggregateBinder* aggregates = nullptr)
+      : context_(context), scope_(scope), clause_(clause), aggregates_(aggregates) {}
+
+  plan::ExprPtr bind(const Node* node);
+  // A boolean expression; `what` names it for the type error ("WHERE", "AND", "CASE/WHEN").
+  plan::ExprPtr bind_condition(const Node* node, const char* what);
+
+  // Typed operators, shared with the statement binders.
+  static plan::ExprPtr arithmetic(std::string_view op, plan::ExprPtr left, plan::ExprPtr right,
+                                  int location);
+  static plan::ExprPtr comparison(std::string_view op, plan::ExprPtr left, plan::ExprPtr right,
+                                  int location);
+
+ private:
+  plan::ExprPtr bind_column_ref(const PgQuery__ColumnRef& ref);
+  plan::ExprPtr bind_constant(const PgQuery__AConst& constant);
+  plan::ExprPtr bind_type_cast(const PgQuery__TypeCast& cast);
+  plan::ExprPtr bind_a_expr(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_operator(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_like(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_like_escape(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_in_list(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_between(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_bool_expr(const PgQuery__BoolExpr& expr);
+  plan::ExprPtr bind_case(const PgQuery__CaseExpr& expr);
+  plan::ExprPtr bind_coalesce(const PgQuery__CoalesceExpr& expr);
+  plan::ExprPtr bind_null_test(const PgQuery__NullTest& test);
+  plan::ExprPtr bind_sub_link(const PgQuery__SubLink& link);
+  plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);
+
+  BindContext& context_;
+  const BindScope& scope_;
+  const char* clause_;
+  AggregateBinder* aggregates_;
+};
+
+// Brings expressions to one common type (CASE results, IN lists, COALESCE arguments).
+// Throws "<what> types X and Y cannot be matched" at `location`.
+void unify_types(std::vector<plan::ExprPtr*> exprs, const char* what, int location);
+
+}  // namespace floe::sql

@@ -1,0 +1,80 @@
+// Function calls: aggregates (through the AggregateBinder), EXTRACT / date_part, SUBSTRING.
+#include "engine/plan/expression_utils.h"
+#include "engine/sql/expression_binder.h"
+#include "engine/sql/type_rules.h"
+#include "storage/error.h"
+
+namespace floe::sql {
+
+using plan::ExprKind;
+using plan::ExprPtr;
+
+bool is_aggregate_name(std::string_view name) {
+  return name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max";
+}
+
+ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
+  std::string_view name = last_name(call.funcname, call.n_funcname);
+  if (call.over) throw NotSupported("window functions", call.location);
+  if (is_aggregate_name(name)) {
+    if (!aggregates_)
+      throw Error(std::string("aggregate functions are not allowed in ") + clause_, call.location);
+    return aggregates_->bind_aggregate(call);
+  }
+  if (call.agg_star || call.agg_distinct)
+    throw Error(std::string(name) + " is not an aggregate function", call.location);
+  if (name == "extract" || name == "date_part") return bind_extract(call);
+  if (name == "substring" || name == "substr") return bind_substring(call);
+  throw NotSupported("function " + std::string(name), call.location);
+}
+
+ExprPtr ExpressionBinder::bind_extract(const PgQuery__FuncCall& call) {
+  if (call.n_args != 2) throw Error("function date_part expects two arguments", call.location);
+  ExprPtr field = bind(call.args[0]);
+  if (!is_unknown_literal(*field) || field->constant.is_null())
+    throw NotSupported("EXTRACT with a non-constant field", call.location);
+  ExprPtr source = bind(call.args[1]);
+  if (is_unknown_literal(*source)) source = coerce(std::move(source), SqlType::timestamp());
+  if (!source->type.is_temporal()) {
+    if (source->type.id == TypeId::kInterval)
+      throw NotSupported("EXTRACT from interval", call.location);
+    throw Error("function extract(unknown, " + source->type.to_string() + ") does not exist",
+                call.location);
+  }
+  const std::string& unit = field->constant.as_string();
+  auto part = parse_date_part(unit);
+  if (!part)
+    throw Error("unit \"" + unit + "\" not recognized for type " + source->type.to_string(),
+                field->position);
+  std::vector<ExprPtr> children;
+  children.push_back(std::move(source));
+  auto result =
+      plan::make_expr(ExprKind::kExtract, SqlType::big_int(), std::move(children), call.location);
+  result->date_part = *part;
+  return result;
+}
+
+ExprPtr ExpressionBinder::bind_substring(const PgQuery__FuncCall& call) {
+  if (call.n_args < 2 || call.n_args > 3)
+    throw Error("function substring expects two or three arguments", call.location);
+  std::vector<ExprPtr> children;
+  children.push_back(resolve_unknown(bind(call.args[0])));
+  for (size_t i = 1; i < call.n_args; ++i) children.push_back(bind(call.args[i]));
+  bool valid = children[0]->type.is_string();
+  for (size_t i = 1; i < children.size(); ++i) {
+    if (is_unknown_literal(*children[i]))
+      children[i] = coerce(std::move(children[i]), SqlType::integer());
+    const SqlType& type = children[i]->type;
+    valid &= type.id == TypeId::kSmallInt || type.id == TypeId::kInteger;
+    if (valid) children[i] = coerce(std::move(children[i]), SqlType::integer());
+  }
+  if (!valid) {
+    std::string signature;
+    for (const ExprPtr& child : children)
+      signature += (signature.empty() ? "" : ", ") + child->type.to_string();
+    throw Error("function substring(" + signature + ") does not exist", call.location);
+  }
+  return plan::make_expr(ExprKind::kSubstring, SqlType::text(), std::move(children), call.location);
+}
+
+}  // namespace floe::sql

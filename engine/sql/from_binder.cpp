@@ -1,0 +1,126 @@
+#include "engine/sql/from_binder.h"
+
+#include "engine/sql/expression_binder.h"
+#include "engine/sql/select_binder.h"
+#include "storage/error.h"
+
+namespace floe::sql {
+
+namespace {
+
+plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
+
+plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& context,
+                              BindScope& scope) {
+  if (range.schemaname && *range.schemaname) throw NotSupported("schemas", range.location);
+  const Table* table = context.catalog.find_table(range.relname);
+  if (!table)
+    throw Error("relation \"" + std::string(range.relname) + "\" does not exist", range.location);
+  if (range.alias && range.alias->n_colnames)
+    throw NotSupported("column aliases in FROM", range.location);
+  auto scan = std::make_unique<plan::ScanOp>();
+  scan->table = table;
+  scan->alias = range.alias ? range.alias->aliasname : range.relname;
+  scan->estimated_rows = static_cast<double>(table->row_count());
+  ScopeTable scope_table{scan->alias, {}};
+  for (size_t i = 0; i < table->columns().size(); ++i) {
+    const ColumnDef& column = table->columns()[i];
+    plan::ColumnId id = context.registry.add({column.type, column.nullable, column.name});
+    scan->columns.push_back({i, id});
+    scope_table.columns.push_back({column.name, id, column.type, column.nullable});
+  }
+  scope.add_table(std::move(scope_table), range.location);
+  return scan;
+}
+
+// An uncorrelated subquery in FROM: its plan is a leaf of the join tree.
+plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
+                                      BindScope& scope) {
+  if (range.lateral) throw NotSupported("LATERAL");
+  if (!range.alias) throw Error("subquery in FROM must have an alias");
+  BoundQuery query = bind_query(*range.subquery->select_stmt, context, nullptr);
+  const PgQuery__Alias& alias = *range.alias;
+  if (alias.n_colnames > query.outputs.size())
+    throw Error("table \"" + std::string(alias.aliasname) + "\" has " +
+                std::to_string(query.outputs.size()) + " columns available but " +
+                std::to_string(alias.n_colnames) + " columns specified");
+  ScopeTable table{alias.aliasname, {}};
+  for (size_t i = 0; i < query.outputs.size(); ++i) {
+    const plan::ColumnInfo& info = context.registry[query.outputs[i].id];
+    std::string name =
+        i < alias.n_colnames ? std::string(node_string(alias.colnames[i])) : query.outputs[i].name;
+    table.columns.push_back({name, query.outputs[i].id, info.type, info.nullable});
+  }
+  scope.add_table(std::move(table), -1);
+  return std::move(query.root);
+}
+
+plan::LogicalOpPtr make_join(plan::LogicalOpPtr left, plan::LogicalOpPtr right,
+                             plan::ExprPtr condition) {
+  auto join = std::make_unique<plan::JoinOp>();
+  join->children.push_back(std::move(left));
+  join->children.push_back(std::move(right));
+  join->residual = std::move(condition);
+  return join;
+}
+
+plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context,
+                             BindScope& scope) {
+  switch (join.jointype) {
+    case PG_QUERY__JOIN_TYPE__JOIN_INNER:
+      break;
+    case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
+      throw NotSupported("LEFT JOIN");
+    case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
+      throw NotSupported("RIGHT JOIN");
+    case PG_QUERY__JOIN_TYPE__JOIN_FULL:
+      throw NotSupported("FULL JOIN");
+    default:
+      throw NotSupported("this kind of join");
+  }
+  if (join.is_natural) throw NotSupported("NATURAL JOIN");
+  if (join.n_using_clause) throw NotSupported("JOIN ... USING");
+  if (join.alias) throw NotSupported("aliases of joins");
+  plan::LogicalOpPtr left = bind_from_item(join.larg, context, scope);
+  plan::LogicalOpPtr right = bind_from_item(join.rarg, context, scope);
+  plan::ExprPtr condition;
+  if (join.quals)
+    condition =
+        ExpressionBinder(context, scope, "JOIN conditions").bind_condition(join.quals, "JOIN/ON");
+  return make_join(std::move(left), std::move(right), std::move(condition));
+}
+
+plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope) {
+  switch (node->node_case) {
+    case PG_QUERY__NODE__NODE_RANGE_VAR:
+      return bind_table(*node->range_var, context, scope);
+    case PG_QUERY__NODE__NODE_JOIN_EXPR:
+      return bind_join(*node->join_expr, context, scope);
+    case PG_QUERY__NODE__NODE_RANGE_SUBSELECT:
+      return bind_derived_table(*node->range_subselect, context, scope);
+    case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
+      throw NotSupported("functions in FROM");
+    default:
+      throw NotSupported("this kind of FROM item");
+  }
+}
+
+}  // namespace
+
+plan::LogicalOpPtr bind_from_clause(Node* const* items, size_t count, BindContext& context,
+                                    BindScope& scope) {
+  if (count == 0) {
+    auto values = std::make_unique<plan::ValuesOp>();
+    values->rows.emplace_back();
+    values->estimated_rows = 1;
+    return values;
+  }
+  plan::LogicalOpPtr root;
+  for (size_t i = 0; i < count; ++i) {
+    plan::LogicalOpPtr item = bind_from_item(items[i], context, scope);
+    root = root ? make_join(std::move(root), std::move(item), nullptr) : std::move(item);
+  }
+  return root;
+}
+
+}  // namespace floe::sql

@@ -1,0 +1,35 @@
+// PostgreSQL-like implicit conversions between operand types (see the contract in
+// engine/plan/expression.h): which common type two operands take, and how an expression is
+// converted to a type (casts inserted, untyped literals parsed).
+#pragma once
+
+#include <optional>
+
+#include "engine/plan/expression.h"
+
+namespace floe::sql {
+
+// An untyped string literal or NULL, which takes the type its context needs.
+bool is_unknown_literal(const plan::Expr& expr);
+
+// The type both sides of a comparison (and all branches of CASE, IN, COALESCE) take:
+// numbers promote smallint < integer < bigint < numeric < double precision, date promotes
+// to timestamp, character types meet as text; two untyped literals stay unknown. nullopt when
+// there is no such type.
+std::optional<SqlType> common_type(const SqlType& a, const SqlType& b);
+
+// numeric(p,s) that holds every value of an integer or numeric type.
+SqlType as_decimal(const SqlType& type);
+
+// Whether CAST(x AS target) exists for x of type `source`.
+bool can_cast(const SqlType& source, const SqlType& target);
+
+// Converts `expr` to `target`: untyped literals are parsed into a constant of that type
+// (floe::Error at the literal's position when the text does not fit), other expressions
+// get a kCast unless they already have the type.
+plan::ExprPtr coerce(plan::ExprPtr expr, const SqlType& target);
+
+// An untyped literal's final type when nothing else decides it: text.
+plan::ExprPtr resolve_unknown(plan::ExprPtr expr);
+
+}  // namespace floe::sql

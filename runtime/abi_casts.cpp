@@ -1,0 +1,124 @@
+// runtime_abi.h: casts from and to text. Parsing and formatting are storage's
+// (parse_value, format_*); this file only adapts them to the ABI and turns their errors into
+// recorded query failures.
+#include <charconv>
+
+#include "runtime/abi_support.h"
+#include "storage/date_time.h"
+#include "storage/decimal.h"
+#include "storage/value.h"
+
+using floe::SqlType;
+using floe::string_from_halves;
+using floe::StringRef;
+using floe::to_floe_string;
+using floe::Value;
+using floe::WorkerContext;
+
+namespace {
+
+// Parses the text as `type`; false (with the error recorded) when it is not valid input.
+bool parse(WorkerContext* worker, uint64_t lo, uint64_t hi, SqlType type, Value& out) {
+  return floe::record_failure(
+      worker, [&] { out = floe::parse_value(string_from_halves(lo, hi).view(), type); });
+}
+
+FloeString store(WorkerContext* worker, std::string_view text) {
+  return to_floe_string(worker->strings->store(text));
+}
+
+}  // namespace
+
+extern "C" {
+
+bool floe_rt_cast_string_to_int64(WorkerContext* worker, uint64_t lo, uint64_t hi, int64_t* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::big_int(), value)) return false;
+  *out = value.as_int64();
+  return true;
+}
+
+bool floe_rt_cast_string_to_double(WorkerContext* worker, uint64_t lo, uint64_t hi, double* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::double_type(), value)) return false;
+  *out = value.as_double();
+  return true;
+}
+
+bool floe_rt_cast_string_to_decimal(WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                    uint32_t precision, uint32_t scale, __int128* out) {
+  Value value;
+  SqlType type = SqlType::decimal(static_cast<uint8_t>(precision), static_cast<uint8_t>(scale));
+  if (!parse(worker, lo, hi, type, value)) return false;
+  *out = value.as_int128();
+  return true;
+}
+
+bool floe_rt_cast_string_to_date(WorkerContext* worker, uint64_t lo, uint64_t hi, int32_t* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::date(), value)) return false;
+  *out = static_cast<int32_t>(value.as_int64());
+  return true;
+}
+
+bool floe_rt_cast_string_to_timestamp(WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                      int64_t* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::timestamp(), value)) return false;
+  *out = value.as_int64();
+  return true;
+}
+
+bool floe_rt_cast_string_to_bool(WorkerContext* worker, uint64_t lo, uint64_t hi, bool* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::boolean(), value)) return false;
+  *out = value.as_bool();
+  return true;
+}
+
+bool floe_rt_cast_string_to_string(WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                   uint32_t max_length, bool is_char, FloeString* out) {
+  StringRef s = string_from_halves(lo, hi);
+  // The result is always a prefix of the input (CHAR drops trailing blanks, excess blanks
+  // are cut), so it can share the input's bytes; only its length changes.
+  bool fits = max_length == 0 || s.length <= max_length;
+  bool has_trailing_blank = s.length > 0 && s.data()[s.length - 1] == ' ';
+  if (fits && !(is_char && has_trailing_blank)) {
+    *out = to_floe_string(s);
+    return true;
+  }
+  Value value;
+  SqlType type = is_char ? SqlType::char_type(max_length) : SqlType::varchar(max_length);
+  if (!parse(worker, lo, hi, type, value)) return false;
+  *out = to_floe_string(StringRef::from(s.view().substr(0, value.as_string().size())));
+  return true;
+}
+
+FloeString floe_rt_cast_int64_to_string(WorkerContext* worker, int64_t value) {
+  char buffer[24];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return store(worker, std::string_view(buffer, result.ptr - buffer));
+}
+
+FloeString floe_rt_cast_double_to_string(WorkerContext* worker, double value) {
+  return store(worker, floe::format_double(value));
+}
+
+FloeString floe_rt_cast_decimal_to_string(WorkerContext* worker, __int128 value, uint32_t scale) {
+  return store(worker, floe::format_decimal(value, scale));
+}
+
+FloeString floe_rt_cast_date_to_string(WorkerContext* worker, int32_t days) {
+  return store(worker, floe::format_date(days));
+}
+
+FloeString floe_rt_cast_timestamp_to_string(WorkerContext* worker, int64_t micros) {
+  return store(worker, floe::format_timestamp(micros));
+}
+
+// PostgreSQL's boolean-to-text cast spells the words out ('true'), unlike boolout's 't'.
+FloeString floe_rt_cast_bool_to_string(WorkerContext* worker, bool value) {
+  return store(worker, value ? "true" : "false");
+}
+
+}  // extern "C"

@@ -1,0 +1,78 @@
+// Hash aggregation with one table per worker (DESIGN.md "Aggregation"; Leis et al.,
+// "Morsel-Driven Parallelism", SIGMOD 2014, section 4.4): each worker pre-aggregates into its
+// own growing chaining table, then merge() combines equal groups partition by partition.
+// Entries never move (they live in an EntryArena), since generated code holds pointers to
+// their payloads.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "runtime/entry_arena.h"
+#include "runtime/hash.h"
+
+namespace floe {
+
+struct AggregationEntry {
+  AggregationEntry* next;
+  uint64_t hash;
+  // payload follows, 8-byte aligned
+
+  uint8_t* payload() { return reinterpret_cast<uint8_t*>(this + 1); }
+};
+static_assert(sizeof(AggregationEntry) == 16);
+
+class AggregationHashTable {
+ public:
+  using KeysEqualFn = bool (*)(const uint8_t* a, const uint8_t* b);  // generated code
+  using MergeFn = void (*)(uint8_t* into, const uint8_t* from);      // generated code
+
+  AggregationHashTable(uint32_t payload_size, uint32_t worker_count);
+
+  // First entry in the worker's table with this hash, or null; continue with next().
+  AggregationEntry* lookup(uint32_t worker, uint64_t hash) { return workers_[worker].lookup(hash); }
+  static AggregationEntry* next(AggregationEntry* entry, uint64_t hash) {
+    for (entry = entry->next; entry; entry = entry->next)
+      if (entry->hash == hash) return entry;
+    return nullptr;
+  }
+  // A new group in the worker's table; returns its zeroed payload.
+  uint8_t* insert(uint32_t worker, uint64_t hash) { return workers_[worker].insert(hash); }
+
+  // Combines the per-worker tables into the final group list: groups with equal keys from
+  // different workers are folded with merge_fn. With one worker it just collects the
+  // entries in insertion order. Consumes the per-worker tables (their chains are relinked).
+  void merge(KeysEqualFn keys_equal, MergeFn merge_fn);
+
+  uint64_t group_count() const { return groups_.size(); }             // after merge
+  uint8_t* row(uint64_t index) { return groups_[index]->payload(); }  // after merge
+
+ private:
+  // One worker's chaining table; doubles its directory when it is half full.
+  class LocalTable {
+   public:
+    explicit LocalTable(uint32_t payload_size);
+    AggregationEntry* lookup(uint64_t hash) {
+      AggregationEntry* entry = directory_[shape_.slot(HashDirectoryShape::scramble(hash))];
+      if (!entry || entry->hash == hash) return entry;
+      return next(entry, hash);
+    }
+    uint8_t* insert(uint64_t hash);
+    const EntryArena& entries() const { return entries_; }
+
+   private:
+    void grow();
+
+    EntryArena entries_;
+    HashDirectoryShape shape_{HashDirectoryShape::kMinBits};
+    std::vector<AggregationEntry*> directory_;
+  };
+
+  void merge_partition(const std::vector<AggregationEntry*>& partition, KeysEqualFn keys_equal,
+                       MergeFn merge_fn);
+
+  std::vector<LocalTable> workers_;
+  std::vector<AggregationEntry*> groups_;
+};
+
+}  // namespace floe

@@ -1,0 +1,45 @@
+#include "runtime/join_hash_table.h"
+
+namespace floe {
+
+JoinHashTable::JoinHashTable(uint32_t payload_size, uint32_t worker_count)
+    : payload_size_(payload_size), directory_(new std::atomic<uint64_t>[shape_.capacity()]()) {
+  workers_.reserve(worker_count);
+  for (uint32_t i = 0; i < worker_count; ++i)
+    workers_.emplace_back(sizeof(JoinEntry) + payload_size);
+}
+
+uint8_t* JoinHashTable::insert(uint32_t worker, uint64_t hash) {
+  auto* entry = reinterpret_cast<JoinEntry*>(workers_[worker].allocate());
+  entry->hash = hash;
+  return entry->payload();
+}
+
+void JoinHashTable::finalize() {
+  shape_ = HashDirectoryShape::for_entries(size());
+  directory_.reset(new std::atomic<uint64_t>[shape_.capacity()]());
+  // Each worker's entries could be linked by that worker in parallel: link() is lock-free.
+  for (const EntryArena& arena : workers_)
+    arena.for_each([this](uint8_t* bytes) { link(reinterpret_cast<JoinEntry*>(bytes)); });
+}
+
+void JoinHashTable::link(JoinEntry* entry) {
+  uint64_t scrambled = HashDirectoryShape::scramble(entry->hash);
+  std::atomic<uint64_t>& slot = directory_[shape_.slot(scrambled)];
+  uint64_t tag = tag_of(scrambled);
+  uint64_t old = slot.load(std::memory_order_relaxed);
+  uint64_t desired;
+  do {
+    entry->next = reinterpret_cast<JoinEntry*>(old & kPointerMask);
+    desired = reinterpret_cast<uint64_t>(entry) | (old & ~kPointerMask) | tag;
+  } while (!slot.compare_exchange_weak(old, desired, std::memory_order_release,
+                                       std::memory_order_relaxed));
+}
+
+uint64_t JoinHashTable::size() const {
+  uint64_t total = 0;
+  for (const EntryArena& arena : workers_) total += arena.size();
+  return total;
+}
+
+}  // namespace floe

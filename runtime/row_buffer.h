@@ -1,0 +1,39 @@
+// Materialized fixed-size rows: the input of a sort and the result of a query. Workers append
+// into their own arenas; finish() gathers all rows into one order that sort() and
+// apply_limit() then rearrange (by pointer: rows never move).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "runtime/entry_arena.h"
+
+namespace floe {
+
+class RowBuffer {
+ public:
+  using CompareFn = int32_t (*)(const uint8_t* a, const uint8_t* b);  // generated code
+
+  RowBuffer(uint32_t row_size, uint32_t worker_count);
+
+  // A zeroed row at a stable, 8-byte aligned address.
+  uint8_t* append(uint32_t worker) { return workers_[worker].allocate(); }
+  // Gathers all workers' rows, worker by worker in append order.
+  void finish();
+  // After finish; stable.
+  void sort(CompareFn compare);
+  // After sort: keeps rows [offset, offset + limit).
+  void apply_limit(uint64_t offset, std::optional<uint64_t> limit);
+
+  uint64_t size() const { return rows_.size(); }         // after finish
+  uint8_t* row(uint64_t index) { return rows_[index]; }  // after finish
+  uint32_t row_size() const { return row_size_; }
+
+ private:
+  uint32_t row_size_;
+  std::vector<EntryArena> workers_;
+  std::vector<uint8_t*> rows_;
+};
+
+}  // namespace floe

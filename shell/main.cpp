@@ -1,0 +1,63 @@
+// floe: the interactive SQL shell on an in-memory database.
+//   floe                 interactive (readline) when stdin is a terminal, else runs stdin
+//   floe -c "SQL"        runs the statements and exits (status 1 if one failed)
+#include <unistd.h>
+
+#include <cstring>
+#include <iostream>
+#include <memory>
+
+#include "shell/line_reader.h"
+#include "shell/shell.h"
+
+namespace {
+
+constexpr const char* kPrompt = "floe> ";
+constexpr const char* kContinuationPrompt = "   ...> ";
+
+int usage(const char* program) {
+  std::cerr << "usage: " << program << " [-c SQL]\n"
+            << "  Without -c, reads SQL and dot commands from standard input\n"
+            << "  (interactively with line editing when it is a terminal).\n";
+  return 2;
+}
+
+// COPY progress on the terminal, so loading a large file does not look hung.
+void show_copy_progress(floe::Connection& connection) {
+  connection.options().copy_progress = [](uint64_t rows) {
+    std::cerr << "COPY: " << rows << " rows loaded so far...\n";
+  };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  floe::Database database(":memory:");
+  floe::Shell shell(database, std::cout, std::cerr);
+  if (argc == 3 && std::strcmp(argv[1], "-c") == 0) {
+    shell.run_script(argv[2]);
+    return shell.error_count() ? 1 : 0;
+  }
+  if (argc != 1) return usage(argv[0]);
+
+  bool interactive = isatty(STDIN_FILENO);
+  std::unique_ptr<floe::LineReader> reader;
+  if (interactive) {
+    reader = std::make_unique<floe::ReadlineLineReader>();
+    if (isatty(STDERR_FILENO)) show_copy_progress(shell.connection());
+    std::cout << "floe: in-memory SQL database. Enter \".help\" for usage hints.\n";
+  } else {
+    reader = std::make_unique<floe::StreamLineReader>(std::cin);
+  }
+  while (!shell.quit_requested()) {
+    auto line = reader->read_line(shell.continuing() ? kContinuationPrompt : kPrompt);
+    if (!line) break;
+    shell.process_line(*line);
+  }
+  shell.finish_input();
+  if (interactive) {
+    std::cout << "\n";
+    return 0;  // a failed statement never ends an interactive session badly
+  }
+  return shell.error_count() ? 1 : 0;
+}

@@ -1,0 +1,34 @@
+// Renders query results for the shell: box (default), csv, markdown, line and list modes.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/api/database.h"
+#include "storage/value.h"
+
+namespace floe {
+
+enum class OutputMode { kBox, kCsv, kMarkdown, kLine, kList };
+
+std::optional<OutputMode> parse_output_mode(std::string_view name);
+std::string_view output_mode_name(OutputMode mode);
+
+struct ResultTable {
+  std::vector<std::string> column_names;
+  std::vector<SqlType> column_types;
+  std::span<const std::vector<Value>> rows;
+};
+
+ResultTable result_table(const Result& result);
+
+// The rendered result, ending with a line break (box mode adds a "(N rows)" footer).
+std::string format_result(const ResultTable& table, OutputMode mode);
+
+// ".timer on" line: the time of every phase and their total.
+std::string format_timings(const PhaseTimings& timings);
+
+}  // namespace floe

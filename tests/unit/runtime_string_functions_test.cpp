@@ -1,0 +1,137 @@
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <set>
+#include <string>
+
+#include "runtime/query_context.h"
+#include "runtime/runtime_abi.h"
+#include "runtime_test_strings.h"
+
+namespace floe {
+namespace {
+
+using testing::halves;
+using testing::text_of;
+
+bool equal(std::string_view a, std::string_view b) {
+  auto x = halves(a), y = halves(b);
+  return floe_rt_string_equal(x.lo, x.hi, y.lo, y.hi);
+}
+
+int32_t compare(std::string_view a, std::string_view b) {
+  auto x = halves(a), y = halves(b);
+  return floe_rt_string_compare(x.lo, x.hi, y.lo, y.hi);
+}
+
+uint64_t hash(std::string_view text, uint64_t seed = 0) {
+  auto h = halves(text);
+  return floe_rt_hash_string(h.lo, h.hi, seed);
+}
+
+TEST(RuntimeStringTest, EqualityAndOrderAreBytewise) {
+  std::string long_a = "a long string of more than twelve bytes";
+  std::string long_b = "a long string of more than twelve bytez";
+  std::string long_a_copy = long_a;
+  EXPECT_TRUE(equal("", ""));
+  EXPECT_TRUE(equal("abc", "abc"));
+  EXPECT_FALSE(equal("abc", "abd"));
+  EXPECT_FALSE(equal("abc", "abcd"));
+  EXPECT_TRUE(equal(long_a, long_a_copy));
+  EXPECT_FALSE(equal(long_a, long_b));
+  EXPECT_EQ(compare("abc", "abc"), 0);
+  EXPECT_EQ(compare("abc", "abd"), -1);
+  EXPECT_EQ(compare("abd", "abc"), 1);
+  EXPECT_EQ(compare("ab", "abc"), -1);
+  EXPECT_EQ(compare("", "a"), -1);
+  EXPECT_EQ(compare(long_a, long_b), -1);
+  EXPECT_EQ(compare(long_b, long_a), 1);
+  EXPECT_EQ(compare(long_a, long_a_copy), 0);
+  EXPECT_EQ(compare("\xFF", "a"), 1);  // unsigned bytes
+}
+
+TEST(RuntimeStringTest, HashDependsOnBytesOnly) {
+  std::string long_a = "a long string of more than twelve bytes";
+  std::string long_a_copy = long_a;
+  EXPECT_EQ(hash(long_a), hash(long_a_copy));
+  EXPECT_NE(hash(long_a, 1), hash(long_a, 2));
+  EXPECT_NE(hash(""), hash(std::string_view("\0", 1)));
+  std::set<uint64_t> seen;
+  for (int i = 0; i < 100000; ++i) seen.insert(hash("Customer#" + std::to_string(i)));
+  EXPECT_EQ(seen.size(), 100000u);
+}
+
+class RuntimeStringFunctionTest : public ::testing::Test {
+ protected:
+  // SUBSTRING(text FROM start [FOR length]); nullopt length = to the end.
+  std::string substring(std::string_view text, int64_t start, std::optional<int64_t> length) {
+    auto h = halves(text);
+    FloeString out{};
+    EXPECT_TRUE(floe_rt_substring(worker(), h.lo, h.hi, start, length.value_or(0),
+                                  length.has_value(), &out));
+    return text_of(out);
+  }
+
+  std::string concat(std::string_view a, std::string_view b) {
+    auto x = halves(a), y = halves(b);
+    return text_of(floe_rt_concat(worker(), x.lo, x.hi, y.lo, y.hi));
+  }
+
+  WorkerContext* worker() { return &query_.worker(0); }
+
+  QueryContext query_{1};
+};
+
+TEST_F(RuntimeStringFunctionTest, SubstringFollowsPostgres) {
+  EXPECT_EQ(substring("hello", 2, 3), "ell");
+  EXPECT_EQ(substring("hello", 1, 5), "hello");
+  EXPECT_EQ(substring("hello", 1, 50), "hello");
+  EXPECT_EQ(substring("hello", 0, 3), "he");  // start < 1 shortens the length
+  EXPECT_EQ(substring("hello", -2, 3), "");
+  EXPECT_EQ(substring("hello", -2, 5), "he");
+  EXPECT_EQ(substring("hello", 3, std::nullopt), "llo");
+  EXPECT_EQ(substring("hello", -7, std::nullopt), "hello");
+  EXPECT_EQ(substring("hello", 6, std::nullopt), "");
+  EXPECT_EQ(substring("hello", 9, 2), "");
+  EXPECT_EQ(substring("hello", 2, 0), "");
+  EXPECT_EQ(substring("", 1, 1), "");
+  EXPECT_EQ(substring("hello", 2, std::numeric_limits<int64_t>::max()), "ello");
+  EXPECT_EQ(substring("hello", std::numeric_limits<int64_t>::min(), 3), "");
+}
+
+TEST_F(RuntimeStringFunctionTest, LongSubstringsShareTheSourceBytes) {
+  std::string text = "0123456789abcdefghijklmnopqrstuvwxyz";
+  EXPECT_EQ(substring(text, 3, 20), "23456789abcdefghijkl");
+  EXPECT_EQ(substring(text, 30, std::nullopt), "tuvwxyz");
+  EXPECT_EQ(query_.string_heaps()->at(0)->bytes_allocated(), 0u);
+}
+
+TEST_F(RuntimeStringFunctionTest, NegativeSubstringLengthFails) {
+  auto h = halves("hello");
+  FloeString out{};
+  EXPECT_FALSE(floe_rt_substring(worker(), h.lo, h.hi, 1, -1, true, &out));
+  EXPECT_TRUE(query_.failed());
+  EXPECT_EQ(query_.error_message(), "negative substring length not allowed");
+}
+
+TEST_F(RuntimeStringFunctionTest, Concatenation) {
+  EXPECT_EQ(concat("", ""), "");
+  EXPECT_EQ(concat("ab", "cd"), "abcd");
+  EXPECT_EQ(concat("hello ", "world!"), "hello world!");  // exactly 12: inline
+  EXPECT_EQ(query_.string_heaps()->at(0)->bytes_allocated(), 0u);
+  std::string long_text = "a string longer than twelve";
+  EXPECT_EQ(concat(long_text, "!"), long_text + "!");
+  EXPECT_EQ(concat("x", long_text), "x" + long_text);
+  EXPECT_EQ(concat("hello ", "world!?"), "hello world!?");
+  EXPECT_GT(query_.string_heaps()->at(0)->bytes_allocated(), 0u);
+}
+
+TEST_F(RuntimeStringFunctionTest, FailRecordsTheFirstMessage) {
+  floe_rt_fail(worker(), "division by zero");
+  floe_rt_fail(worker(), "integer out of range");
+  EXPECT_TRUE(query_.failed());
+  EXPECT_EQ(query_.error_message(), "division by zero");
+}
+
+}  // namespace
+}  // namespace floe

@@ -1,0 +1,44 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "runtime/runtime_symbols.h"
+
+namespace floe {
+namespace {
+
+// Every function declared in runtime_abi.h, read from the header itself.
+std::set<std::string> declared_abi_functions() {
+  std::filesystem::path header =
+      std::filesystem::path(__FILE__).parent_path() / "../../runtime/runtime_abi.h";
+  std::ifstream in(header);
+  EXPECT_TRUE(in) << "cannot read " << header;
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string source = text.str();
+  std::set<std::string> names;
+  std::regex declaration(R"(\b(floe_rt_\w+)\s*\()");
+  for (auto it = std::sregex_iterator(source.begin(), source.end(), declaration);
+       it != std::sregex_iterator(); ++it)
+    names.insert((*it)[1]);
+  return names;
+}
+
+TEST(RuntimeSymbolsTest, OneEntryPerAbiFunction) {
+  std::set<std::string> declared = declared_abi_functions();
+  ASSERT_FALSE(declared.empty());
+  std::set<std::string> listed;
+  for (const auto& [name, address] : runtime_symbols()) {
+    EXPECT_NE(address, nullptr) << name;
+    EXPECT_TRUE(listed.insert(name).second) << "listed twice: " << name;
+  }
+  EXPECT_EQ(listed, declared);
+}
+
+}  // namespace
+}  // namespace floe

@@ -1,0 +1,110 @@
+#include "engine/plan/constant_evaluator.h"
+#include "tests/unit/sql_test_helpers.h"
+
+namespace floe::testing {
+namespace {
+
+class SqlOptimizerTest : public SqlFixture {
+ protected:
+  void SetUp() override {
+    SqlFixture::SetUp();
+    // Row counts drive the build-side choice: big 6 rows, small 3, tiny 2.
+    connection_.query("insert into big values (1,1,1),(2,1,2),(3,2,3),(4,2,4),(5,3,5),(6,3,6)");
+    connection_.query("insert into small values (1,1),(2,1),(3,2)");
+    connection_.query("insert into tiny values (1,'a'),(2,'b')");
+  }
+};
+
+TEST_F(SqlOptimizerTest, FoldsDateMinusIntervalIntoADateComparison) {
+  std::string text = plan::to_string(
+      optimized("select a from t where d <= date '1998-12-01' - interval '90' day"));
+  EXPECT_NE(text.find("filters=[(d#3 <= date '1998-09-02')]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("timestamp"), std::string::npos) << text;
+}
+
+TEST_F(SqlOptimizerTest, FoldsArithmeticAndBooleanConstants) {
+  std::string text =
+      plan::to_string(optimized("select a * (2 + 3), 1 = 1 from t where true and a > 10 - 4"));
+  EXPECT_NE(text.find("(a#0 * 5)"), std::string::npos) << text;
+  EXPECT_NE(text.find(":= t]"), std::string::npos) << text;
+  EXPECT_NE(text.find("filters=[(a#0 > 6)]"), std::string::npos) << text;
+  // Errors are left to run time rather than raised while planning.
+  EXPECT_NE(plan::to_string(optimized("select 1 / 0")).find("(1 / 0)"), std::string::npos);
+}
+
+TEST_F(SqlOptimizerTest, EvaluatesConstantsWithPostgresSemantics) {
+  plan::LogicalPlan plan = optimized(
+      "select 7 / 2, -7 % 3, 1.5 * 2.25, date '2000-01-31' + interval '1' month, 2.5::integer,"
+      " null::integer + 1, 'ab' || 'c', extract(year from date '1998-12-01')");
+  const auto& map = static_cast<const plan::MapOp&>(*plan.root);
+  std::vector<std::string> values;
+  for (const auto& computed : map.computed) {
+    ASSERT_EQ(computed.expr->kind, plan::ExprKind::kConstant) << computed.expr->to_string();
+    values.push_back(computed.expr->constant.to_string());
+  }
+  EXPECT_EQ(values, (std::vector<std::string>{"3", "-1", "3.375", "2000-02-29 00:00:00", "3",
+                                              "NULL", "abc", "1998"}));
+}
+
+TEST_F(SqlOptimizerTest, PushesPredicatesAndBuildsHashJoins) {
+  plan::LogicalPlan plan = optimized(
+      "select big.x, tiny.name from big, small, tiny"
+      " where big.s_id = small.id and small.r_id = tiny.id and big.x > 2 and tiny.name = 'a'"
+      " and big.x + tiny.id > small.id");
+  std::string text = plan::to_string(plan);
+  // Residual predicate over three tables sits above the last join.
+  const plan::LogicalOp* op = plan.root.get();
+  ASSERT_EQ(op->kind, plan::LogicalKind::kFilter) << text;
+  const auto& top = static_cast<const plan::JoinOp&>(*op->children[0]);
+  ASSERT_EQ(top.kind, plan::LogicalKind::kJoin) << text;
+  ASSERT_EQ(top.keys.size(), 1u) << text;
+  // tiny (2 rows) is smaller than big ⋈ small (estimated 6 rows): tiny is the build side.
+  const auto& tiny = static_cast<const plan::ScanOp&>(*top.children[1]);
+  ASSERT_EQ(tiny.kind, plan::LogicalKind::kScan) << text;
+  EXPECT_EQ(tiny.table->name(), "tiny");
+  ASSERT_EQ(tiny.filters.size(), 1u);
+  EXPECT_EQ(tiny.filters[0]->to_string(&plan.registry), "(name#6 = 'a')");
+  const auto& lower = static_cast<const plan::JoinOp&>(*top.children[0]);
+  ASSERT_EQ(lower.kind, plan::LogicalKind::kJoin) << text;
+  ASSERT_EQ(lower.keys.size(), 1u);
+  // small (3 rows) builds, big (6 rows) probes.
+  const auto& big = static_cast<const plan::ScanOp&>(*lower.children[0]);
+  const auto& small = static_cast<const plan::ScanOp&>(*lower.children[1]);
+  EXPECT_EQ(big.table->name(), "big");
+  EXPECT_EQ(small.table->name(), "small");
+  EXPECT_EQ(lower.keys[0].probe->to_string(&plan.registry), "s_id#1");
+  EXPECT_EQ(lower.keys[0].build->to_string(&plan.registry), "id#3");
+  ASSERT_EQ(big.filters.size(), 1u);
+  // Column pruning: big.id is never used.
+  EXPECT_EQ(big.columns.size(), 2u);
+}
+
+TEST_F(SqlOptimizerTest, JoinsConnectedTablesBeforeCrossProducts) {
+  plan::LogicalPlan plan = optimized(
+      "select 1 from big, tiny, small where big.s_id = small.id and small.r_id = tiny.id");
+  std::string text = plan::to_string(plan);
+  EXPECT_EQ(text.find("HashJoin []"), std::string::npos) << text;
+}
+
+TEST_F(SqlOptimizerTest, FactorsJoinKeysOutOfDisjunctions) {
+  std::string text =
+      plan::to_string(optimized("select 1 from big, small where (big.s_id = small.id and big.x = "
+                                "1) or (small.id = big.s_id and small.r_id = 2)"
+                                " or (big.s_id = small.id and small.r_id = 3)"));
+  EXPECT_EQ(text.find("HashJoin []"), std::string::npos) << text;
+}
+
+TEST_F(SqlOptimizerTest, RewritesDistinctAggregatesIntoTwoAggregations) {
+  plan::LogicalPlan plan = optimized("select s_id, count(distinct x) from big group by s_id");
+  const auto& upper = static_cast<const plan::AggregateOp&>(*plan.root);
+  ASSERT_EQ(upper.kind, plan::LogicalKind::kAggregate);
+  EXPECT_FALSE(upper.aggregates[0].distinct);
+  const auto& lower = static_cast<const plan::AggregateOp&>(*upper.children[0]);
+  ASSERT_EQ(lower.kind, plan::LogicalKind::kAggregate);
+  EXPECT_EQ(lower.groups.size(), 2u);
+  EXPECT_TRUE(lower.aggregates.empty());
+  EXPECT_THROW(optimized("select count(distinct x), count(*) from big"), NotSupported);
+}
+
+}  // namespace
+}  // namespace floe::testing
