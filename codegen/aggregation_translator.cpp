@@ -46,35 +46,22 @@ class AggregationSink : public Consumer {
     auto* table = env_.slot_pointer(slot_);
     auto* first = b.CreateCall(codegen.runtime_function("floe_rt_agg_lookup"),
                                {table, codegen.worker(), hash});
-    auto* before = b.GetInsertBlock();
-
-    auto* head = llvm::BasicBlock::Create(b.getContext(), "group_chain", function);
-    auto* body = llvm::BasicBlock::Create(b.getContext(), "group_entry", function);
-    auto* advance = llvm::BasicBlock::Create(b.getContext(), "group_next", function);
-    auto* insert = llvm::BasicBlock::Create(b.getContext(), "group_insert", function);
     auto* found = llvm::BasicBlock::Create(b.getContext(), "group_found", function);
-    b.CreateBr(head);
+    llvm::Value* existing = nullptr;
+    llvm::BasicBlock* matched_block = nullptr;
+    env_.emit_chain_walk(first, hash, "floe_rt_agg_next", "group",
+                         [&](llvm::Value* entry, llvm::BasicBlock* advance) {
+                           existing = b.CreateConstInBoundsGEP1_32(
+                               b.getInt8Ty(), entry, sizeof(AggregationEntry), "payload");
+                           std::vector<SqlValue> stored;
+                           for (size_t k = 0; k < keys.size(); ++k)
+                             stored.push_back(states_.load_key(existing, k));
+                           auto* equal = keys_equal(env_, keys, stored, states_.key_types());
+                           matched_block = b.GetInsertBlock();
+                           b.CreateCondBr(equal, found, advance);
+                         });
 
-    b.SetInsertPoint(head);
-    auto* entry = b.CreatePHI(b.getPtrTy(), 2, "group_entry");
-    entry->addIncoming(first, before);
-    b.CreateCondBr(b.CreateIsNull(entry), insert, body);
-
-    b.SetInsertPoint(body);
-    auto* existing =
-        b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(AggregationEntry), "payload");
-    std::vector<SqlValue> stored;
-    for (size_t k = 0; k < keys.size(); ++k) stored.push_back(states_.load_key(existing, k));
-    auto* equal = keys_equal(env_, keys, stored, states_.key_types());
-    auto* matched_block = b.GetInsertBlock();
-    b.CreateCondBr(equal, found, advance);
-
-    b.SetInsertPoint(advance);
-    entry->addIncoming(b.CreateCall(codegen.runtime_function("floe_rt_agg_next"), {entry, hash}),
-                       advance);
-    b.CreateBr(head);
-
-    b.SetInsertPoint(insert);
+    // The chain held no equal keys: a new group.
     auto* created = b.CreateCall(codegen.runtime_function("floe_rt_agg_insert"),
                                  {table, codegen.worker(), hash});
     for (size_t k = 0; k < keys.size(); ++k) states_.store_key(created, k, keys[k]);

@@ -98,51 +98,33 @@ class JoinProbe : public Consumer {
     auto* hash = hash_keys(env_, probe_keys, types);
     auto* table = env_.slot_pointer(rows_.slot);
     auto* first = b.CreateCall(codegen.runtime_function("floe_rt_join_lookup"), {table, hash});
-    auto* before = b.GetInsertBlock();
+    env_.emit_chain_walk(
+        first, hash, "floe_rt_join_next", "join",
+        [&](llvm::Value* entry, llvm::BasicBlock* advance) {
+          auto* payload =
+              b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
+          std::vector<SqlValue> build_keys;
+          for (size_t k = 0; k < types.size(); ++k)
+            build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
+          auto* match = llvm::BasicBlock::Create(b.getContext(), "join_match", function);
+          b.CreateCondBr(keys_equal(env_, probe_keys, build_keys, types), match, advance);
 
-    auto* head = llvm::BasicBlock::Create(b.getContext(), "join_chain", function);
-    auto* body = llvm::BasicBlock::Create(b.getContext(), "join_entry", function);
-    auto* match = llvm::BasicBlock::Create(b.getContext(), "join_match", function);
-    auto* advance = llvm::BasicBlock::Create(b.getContext(), "join_next", function);
-    auto* done = llvm::BasicBlock::Create(b.getContext(), "join_done", function);
-    b.CreateBr(head);
-
-    b.SetInsertPoint(head);
-    auto* entry = b.CreatePHI(b.getPtrTy(), 2, "join_entry");
-    entry->addIncoming(first, before);
-    b.CreateCondBr(b.CreateIsNull(entry), done, body);
-
-    b.SetInsertPoint(body);
-    auto* payload =
-        b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
-    std::vector<SqlValue> build_keys;
-    for (size_t k = 0; k < types.size(); ++k) {
-      build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
-    }
-    b.CreateCondBr(keys_equal(env_, probe_keys, build_keys, types), match, advance);
-
-    b.SetInsertPoint(match);
-    Tuple joined = tuple;
-    for (const auto& column : rows_.columns) {
-      joined[column.id] = column.field < types.size()
-                              ? build_keys[column.field]
-                              : load_field(codegen, payload, rows_.layout, column.field);
-    }
-    if (join_.residual) {
-      auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
-      auto* keep = llvm::BasicBlock::Create(b.getContext(), "join_residual", function);
-      b.CreateCondBr(pass, keep, advance);
-      b.SetInsertPoint(keep);
-    }
-    next_.consume(joined, advance);
-    b.CreateBr(advance);
-
-    b.SetInsertPoint(advance);
-    auto* following = b.CreateCall(codegen.runtime_function("floe_rt_join_next"), {entry, hash});
-    entry->addIncoming(following, b.GetInsertBlock());
-    b.CreateBr(head);
-
-    b.SetInsertPoint(done);
+          b.SetInsertPoint(match);
+          Tuple joined = tuple;
+          for (const auto& column : rows_.columns) {
+            joined[column.id] = column.field < types.size()
+                                    ? build_keys[column.field]
+                                    : load_field(codegen, payload, rows_.layout, column.field);
+          }
+          if (join_.residual) {
+            auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
+            auto* keep = llvm::BasicBlock::Create(b.getContext(), "join_residual", function);
+            b.CreateCondBr(pass, keep, advance);
+            b.SetInsertPoint(keep);
+          }
+          next_.consume(joined, advance);
+          b.CreateBr(advance);
+        });
   }
 
  private:

@@ -150,4 +150,31 @@ void PipelineEnv::emit_loop(llvm::Value* begin, llvm::Value* end,
   b.SetInsertPoint(exit);
 }
 
+void PipelineEnv::emit_chain_walk(
+    llvm::Value* first, llvm::Value* hash, const std::string& next_function,
+    const std::string& name, const std::function<void(llvm::Value*, llvm::BasicBlock*)>& visit) {
+  auto& b = builder();
+  auto* function = codegen.function();
+  auto* before = b.GetInsertBlock();
+  auto* head = llvm::BasicBlock::Create(b.getContext(), name + "_chain", function);
+  auto* body = llvm::BasicBlock::Create(b.getContext(), name + "_entry", function);
+  auto* advance = llvm::BasicBlock::Create(b.getContext(), name + "_next", function);
+  auto* exhausted = llvm::BasicBlock::Create(b.getContext(), name + "_exhausted", function);
+  b.CreateBr(head);
+
+  b.SetInsertPoint(head);
+  auto* entry = b.CreatePHI(b.getPtrTy(), 2, name + "_entry");
+  entry->addIncoming(first, before);
+  b.CreateCondBr(b.CreateIsNull(entry), exhausted, body);
+
+  b.SetInsertPoint(body);
+  visit(entry, advance);
+
+  b.SetInsertPoint(advance);
+  entry->addIncoming(b.CreateCall(codegen.runtime_function(next_function), {entry, hash}), advance);
+  b.CreateBr(head);
+
+  b.SetInsertPoint(exhausted);
+}
+
 }  // namespace floe::codegen

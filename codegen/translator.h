@@ -74,6 +74,15 @@ class PipelineEnv {
   void emit_loop(llvm::Value* begin, llvm::Value* end,
                  const std::function<void(llvm::Value* i, llvm::BasicBlock* next)>& body);
 
+  // Walks a hash-table chain: for (entry = first; entry; entry = next_function(entry, hash))
+  // visit(entry, advance). `visit` emits code where `entry` is not null and branches to
+  // `advance` to go on with the chain (or elsewhere to leave it). Afterwards the insertion
+  // point is the block reached when the chain is exhausted.
+  void emit_chain_walk(
+      llvm::Value* first, llvm::Value* hash, const std::string& next_function,
+      const std::string& name,
+      const std::function<void(llvm::Value* entry, llvm::BasicBlock* advance)>& visit);
+
  private:
   std::unordered_set<plan::ColumnId> used_;
   std::map<std::pair<llvm::Function*, uint32_t>, llvm::Value*> slot_loads_;
