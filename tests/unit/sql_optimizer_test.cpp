@@ -103,7 +103,42 @@ TEST_F(SqlOptimizerTest, RewritesDistinctAggregatesIntoTwoAggregations) {
   ASSERT_EQ(lower.kind, plan::LogicalKind::kAggregate);
   EXPECT_EQ(lower.groups.size(), 2u);
   EXPECT_TRUE(lower.aggregates.empty());
-  EXPECT_THROW(optimized("select count(distinct x), count(*) from big"), NotSupported);
+  EXPECT_THROW(optimized("select count(distinct x), count(distinct id) from big"), NotSupported);
+}
+
+TEST_F(SqlOptimizerTest, SplitsMixedDistinctAndPlainAggregatesIntoPartials) {
+  plan::LogicalPlan plan = optimized(
+      "select s_id, count(*), count(distinct x), sum(id), avg(id), min(id) from big group by s_id");
+  std::string text = plan::to_string(plan);
+  // A map finishes count (coalesce to 0) and avg (sum / count) over the upper aggregation.
+  const auto& finish = static_cast<const plan::MapOp&>(*plan.root);
+  ASSERT_EQ(finish.kind, plan::LogicalKind::kMap) << text;
+  ASSERT_EQ(finish.computed.size(), 2u) << text;
+  EXPECT_EQ(finish.computed[0].expr->kind, plan::ExprKind::kCoalesce) << text;
+  EXPECT_EQ(plan.registry[finish.computed[0].id].type, SqlType::big_int());
+  EXPECT_EQ(finish.computed[1].expr->kind, plan::ExprKind::kArithmetic) << text;
+  EXPECT_EQ(plan.registry[finish.computed[1].id].type, SqlType::double_type());
+  // Upper: sum of count(*) partials, count(x), sum of sums, sum and count for avg, min of mins.
+  const auto& upper = static_cast<const plan::AggregateOp&>(*finish.children[0]);
+  ASSERT_EQ(upper.kind, plan::LogicalKind::kAggregate) << text;
+  EXPECT_EQ(upper.groups.size(), 1u);
+  std::vector<plan::AggregateFunction> upper_functions;
+  for (const auto& call : upper.aggregates) {
+    EXPECT_FALSE(call.distinct);
+    upper_functions.push_back(call.function);
+  }
+  using F = plan::AggregateFunction;
+  EXPECT_EQ(upper_functions,
+            (std::vector<F>{F::kSum, F::kCount, F::kSum, F::kSum, F::kSum, F::kMin}))
+      << text;
+  // Lower: groups (s_id, x) with the partial aggregates.
+  const auto& lower = static_cast<const plan::AggregateOp&>(*upper.children[0]);
+  ASSERT_EQ(lower.kind, plan::LogicalKind::kAggregate) << text;
+  EXPECT_EQ(lower.groups.size(), 2u);
+  std::vector<F> lower_functions;
+  for (const auto& call : lower.aggregates) lower_functions.push_back(call.function);
+  EXPECT_EQ(lower_functions, (std::vector<F>{F::kCountStar, F::kSum, F::kSum, F::kCount, F::kMin}))
+      << text;
 }
 
 }  // namespace
