@@ -1,7 +1,14 @@
 // Hash join (DESIGN.md "Hash join"). The build pipeline's sink materializes
 // [keys, needed build columns] into JoinHashTable entries; the probe operator hashes the probe
-// keys, walks the matching chain, compares keys, checks the residual and pushes each joined
-// tuple on. NULL keys never match (inner join), so they are neither stored nor probed.
+// keys, walks the matching chain, compares keys, checks the residual and, by join type, pushes
+// each joined tuple on (inner, left outer), the probe tuple once on its first match (semi), or
+// the probe tuple when nothing matched (anti, and left/full outer with NULL build columns).
+// NULL keys never match, so they are not stored, except by right/full outer joins, which
+// keep every build row with a "matched" byte that the probe sets; a later pipeline emits the
+// rows whose byte is still 0. The null-aware anti join (NOT IN) only records that the build
+// side had rows and NULL keys.
+#include <cstddef>
+
 #include "codegen/key_codegen.h"
 #include "codegen/translator.h"
 #include "runtime/join_hash_table.h"
@@ -10,23 +17,26 @@
 namespace floe::codegen {
 namespace {
 
+using plan::JoinType;
+
 std::vector<SqlType> key_types(const plan::JoinOp& join) {
   std::vector<SqlType> types;
   for (const auto& key : join.keys) types.push_back(key.build->type);
   return types;
 }
 
-// Compiles the keys on one side; a NULL key drops the tuple (branch to `next`).
+// Compiles the keys on one side; a NULL key branches to `on_null`, or is kept when that is
+// null.
 std::vector<SqlValue> compile_keys(PipelineEnv& env, const plan::JoinOp& join, bool build_side,
-                                   const Tuple& tuple, llvm::BasicBlock* next) {
+                                   const Tuple& tuple, llvm::BasicBlock* on_null) {
   auto& b = env.builder();
   std::vector<SqlValue> keys;
   for (const auto& key : join.keys) {
     SqlValue value =
         env.expressions.compile(build_side ? *key.build : *key.probe, resolver_for(tuple));
-    if (value.null) {
+    if (value.null && on_null) {
       auto* present = llvm::BasicBlock::Create(b.getContext(), "join_key", env.codegen.function());
-      b.CreateCondBr(value.null, next, present);
+      b.CreateCondBr(value.null, on_null, present);
       b.SetInsertPoint(present);
       value.null = nullptr;
     }
@@ -35,14 +45,50 @@ std::vector<SqlValue> compile_keys(PipelineEnv& env, const plan::JoinOp& join, b
   return keys;
 }
 
+bool preserves_probe(JoinType type) {
+  return type == JoinType::kLeftOuter || type == JoinType::kFullOuter;
+}
+
+// The payload byte of right/full outer joins that the probe sets on a match: the last field.
+size_t matched_field(const RowLayout& layout) {
+  return layout.field_count() - 1;
+}
+
+llvm::Value* matched_flag_address(PipelineEnv& env, llvm::Value* payload, const RowLayout& layout) {
+  return env.builder().CreateConstInBoundsGEP1_64(env.builder().getInt8Ty(), payload,
+                                                  layout.offset(matched_field(layout)));
+}
+
+llvm::BasicBlock* new_join_block(PipelineEnv& env, const char* name) {
+  return llvm::BasicBlock::Create(env.builder().getContext(), name, env.codegen.function());
+}
+
+// Flags of the null-aware anti join, written by the build with relaxed stores.
+void set_flag(PipelineEnv& env, uint32_t slot) {
+  auto* store = env.builder().CreateStore(env.builder().getInt64(1), env.slot_pointer(slot));
+  store->setAlignment(llvm::Align(8));
+  store->setAtomic(llvm::AtomicOrdering::Monotonic);
+}
+
+llvm::Value* flag_is_set(PipelineEnv& env, uint32_t slot) {
+  auto& b = env.builder();
+  auto* load = b.CreateLoad(b.getInt64Ty(), env.slot_pointer(slot));
+  load->setAlignment(llvm::Align(8));
+  load->setAtomic(llvm::AtomicOrdering::Monotonic);
+  return b.CreateICmpNE(load, b.getInt64(0));
+}
+
 class JoinBuild : public Consumer {
  public:
   JoinBuild(PipelineEnv& env, const plan::JoinOp& join) : env_(env), join_(join) {
-    if (join.type != plan::JoinType::kInner) throw NotSupported("this join type");
+    if (join.type == JoinType::kNullAwareAnti && (join.keys.size() != 1 || join.residual))
+      throw NotSupported("null-aware anti join with several keys or a residual");
     // Payload: the keys first, then the other build columns used above the join. A key that
-    // is a plain column also gives that column back (non-NULL, as the join only keeps matches).
+    // is a plain column also gives that column back. Keys are NULL only in right/full outer
+    // joins, whose payload ends with the matched byte.
+    const bool keep_null_keys = plan::join_preserves_build(join.type);
     std::vector<RowField> fields;
-    for (const auto& type : key_types(join)) fields.push_back({type, false});
+    for (const auto& type : key_types(join)) fields.push_back({type, keep_null_keys});
     Materialization rows;
     for (auto id : plan::output_columns(*join.children[1])) {
       if (!env.is_used(id)) continue;
@@ -54,9 +100,14 @@ class JoinBuild : public Consumer {
       if (field == fields.size()) fields.push_back({env.column(id).type, env.column(id).nullable});
       rows.columns.push_back({id, field});
     }
+    if (keep_null_keys) fields.push_back({SqlType::boolean(), false});  // matched_field
     rows.layout = RowLayout(std::move(fields));
     rows.slot =
         env.add_slot(StateSlot{StateSlot::Kind::kJoinTable, nullptr, {}, rows.layout.size()});
+    if (join.type == JoinType::kNullAwareAnti) {
+      rows.build_rows_slot = env.add_slot(StateSlot{StateSlot::Kind::kCounter, nullptr, {}, 0});
+      rows.build_null_key_slot = env.add_slot(StateSlot{StateSlot::Kind::kCounter, nullptr, {}, 0});
+    }
     env.pipeline->sink = PipelineProgram::Sink::kJoinBuild;
     env.pipeline->sink_slot = rows.slot;
     rows_ = &(env.materializations[&join] = std::move(rows));
@@ -64,7 +115,12 @@ class JoinBuild : public Consumer {
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
     auto& b = env_.builder();
-    auto keys = compile_keys(env_, join_, true, tuple, next);
+    llvm::BasicBlock* on_null = plan::join_preserves_build(join_.type) ? nullptr : next;
+    if (join_.type == JoinType::kNullAwareAnti) {
+      set_flag(env_, rows_->build_rows_slot);
+      on_null = new_join_block(env_, "join_build_null_key");
+    }
+    auto keys = compile_keys(env_, join_, true, tuple, on_null);
     auto* hash = hash_keys(env_, keys, key_types(join_));
     auto* payload =
         b.CreateCall(env_.codegen.runtime_function("floe_rt_join_insert"),
@@ -76,6 +132,13 @@ class JoinBuild : public Consumer {
       if (column.field < keys.size()) continue;  // stored as a key
       store_field(env_.codegen, payload, rows_->layout, column.field, resolve(column.id));
     }
+    if (join_.type != JoinType::kNullAwareAnti) return;
+    auto* done = new_join_block(env_, "join_build_done");
+    b.CreateBr(done);
+    b.SetInsertPoint(on_null);
+    set_flag(env_, rows_->build_null_key_slot);
+    b.CreateBr(next);
+    b.SetInsertPoint(done);
   }
 
  private:
@@ -87,14 +150,55 @@ class JoinBuild : public Consumer {
 class JoinProbe : public Consumer {
  public:
   JoinProbe(PipelineEnv& env, const plan::JoinOp& join, Consumer& next)
-      : env_(env), join_(join), next_(next), rows_(env.materializations.at(&join)) {}
+      : env_(env), join_(join), next_(next), rows_(env.materializations.at(&join)) {
+    // NOT NULL columns get no null checks downstream, so NULL-extended ones must be nullable.
+    auto check_nullable = [&](plan::ColumnId id) {
+      if (!env.column(id).nullable)
+        throw Error("internal error: NOT NULL column on the NULL-extended side of an outer join");
+    };
+    if (preserves_probe(join.type)) {
+      for (const auto& column : rows_.columns) check_nullable(column.id);
+    }
+    if (plan::join_preserves_build(join.type)) {
+      for (auto id : plan::output_columns(*join.children[0]))
+        if (env.is_used(id)) check_nullable(id);
+      auto& rows = env.materializations.at(&join);
+      rows.unmatched_consumer = &next;
+      rows.probe_pipeline = env.program.pipelines.size() - 1;
+      rows.limits_above = env.pipeline->limits.size();
+    }
+  }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
     auto& b = env_.builder();
     auto& codegen = env_.codegen;
-    auto* function = codegen.function();
     auto types = key_types(join_);
-    auto probe_keys = compile_keys(env_, join_, false, tuple, next);
+    const JoinType type = join_.type;
+    const bool emits_unmatched =
+        preserves_probe(type) || type == JoinType::kAnti || type == JoinType::kNullAwareAnti;
+    auto* unmatched = emits_unmatched ? new_join_block(env_, "join_unmatched") : next;
+    auto* done = new_join_block(env_, "join_done");
+
+    llvm::BasicBlock* on_null_key = unmatched;
+    if (type == JoinType::kNullAwareAnti) {
+      // A NULL on the build side makes every NOT IN unknown; a NULL probe key is unknown
+      // unless the build side is empty.
+      auto* no_null = new_join_block(env_, "join_build_no_null");
+      b.CreateCondBr(flag_is_set(env_, rows_.build_null_key_slot), next, no_null);
+      b.SetInsertPoint(no_null);
+      on_null_key = new_join_block(env_, "join_probe_null_key");
+      auto* keep = b.GetInsertBlock();
+      b.SetInsertPoint(on_null_key);
+      b.CreateCondBr(flag_is_set(env_, rows_.build_rows_slot), next, unmatched);
+      b.SetInsertPoint(keep);
+    }
+    auto probe_keys = compile_keys(env_, join_, false, tuple, on_null_key);
+
+    llvm::Value* matched = nullptr;
+    if (preserves_probe(type)) {
+      matched = env_.entry_alloca(b.getInt1Ty());
+      b.CreateStore(b.getFalse(), matched);
+    }
     auto* hash = hash_keys(env_, probe_keys, types);
     auto* table = env_.slot_pointer(rows_.slot);
     auto* first = b.CreateCall(codegen.runtime_function("floe_rt_join_lookup"), {table, hash});
@@ -106,7 +210,7 @@ class JoinProbe : public Consumer {
           std::vector<SqlValue> build_keys;
           for (size_t k = 0; k < types.size(); ++k)
             build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
-          auto* match = llvm::BasicBlock::Create(b.getContext(), "join_match", function);
+          auto* match = new_join_block(env_, "join_match");
           b.CreateCondBr(keys_equal(env_, probe_keys, build_keys, types), match, advance);
 
           b.SetInsertPoint(match);
@@ -118,23 +222,131 @@ class JoinProbe : public Consumer {
           }
           if (join_.residual) {
             auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
-            auto* keep = llvm::BasicBlock::Create(b.getContext(), "join_residual", function);
+            auto* keep = new_join_block(env_, "join_residual");
             b.CreateCondBr(pass, keep, advance);
             b.SetInsertPoint(keep);
           }
-          next_.consume(joined, advance);
-          b.CreateBr(advance);
+          on_match(tuple, joined, payload, matched, next, advance);
         });
+    // The chain is exhausted.
+    if (matched) {
+      b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), matched), next, unmatched);
+    } else {
+      b.CreateBr(emits_unmatched ? unmatched : done);
+    }
+    if (emits_unmatched) {
+      b.SetInsertPoint(unmatched);
+      Tuple extended = tuple;
+      if (preserves_probe(type)) {
+        for (const auto& column : rows_.columns)
+          extended[column.id] = codegen.null_value(env_.column(column.id).type);
+      }
+      next_.consume(extended, next);
+      b.CreateBr(done);
+    }
+    b.SetInsertPoint(done);
   }
 
  private:
+  // Emits what a matching pair does; ends with a branch.
+  void on_match(Tuple& probe, Tuple& joined, llvm::Value* payload, llvm::Value* matched,
+                llvm::BasicBlock* next, llvm::BasicBlock* advance) {
+    auto& b = env_.builder();
+    if (plan::join_preserves_build(join_.type)) {
+      // Relaxed: the unmatched rows are read only after the probe pipeline has finished.
+      auto* store = b.CreateStore(b.getInt8(1), matched_flag_address(env_, payload, rows_.layout));
+      store->setAtomic(llvm::AtomicOrdering::Monotonic);
+    }
+    if (matched) b.CreateStore(b.getTrue(), matched);
+    switch (join_.type) {
+      case JoinType::kLeftOuter:
+      case JoinType::kRightOuter:
+      case JoinType::kFullOuter:
+      case JoinType::kInner:
+        next_.consume(joined, advance);
+        b.CreateBr(advance);
+        return;
+      case JoinType::kSemi:
+        next_.consume(probe, next);
+        b.CreateBr(next);
+        return;
+      case JoinType::kAnti:
+      case JoinType::kNullAwareAnti:
+        b.CreateBr(next);
+        return;
+    }
+  }
+
   PipelineEnv& env_;
   const plan::JoinOp& join_;
   Consumer& next_;
   const Materialization& rows_;
 };
 
+// Scans the join table's directory slots [morsel_begin, morsel_end) and walks each slot's
+// whole chain, emitting the entries whose matched byte is 0.
+class JoinUnmatchedSource : public Source {
+ public:
+  JoinUnmatchedSource(PipelineEnv& env, const plan::JoinOp& join)
+      : env_(env), join_(join), rows_(env.materializations.at(&join)) {
+    env.pipeline->source = PipelineProgram::Source::kJoinUnmatched;
+    env.pipeline->source_slot = rows_.slot;
+  }
+
+  void produce(Consumer& consumer) override {
+    auto& b = env_.builder();
+    auto* table = env_.slot_pointer(rows_.slot);
+    env_.emit_loop(env_.morsel_begin, env_.morsel_end, [&](llvm::Value* i, llvm::BasicBlock*) {
+      auto* first = b.CreateCall(env_.codegen.runtime_function("floe_rt_join_slot_chain"),
+                                 {table, i}, "chain");
+      auto* before = b.GetInsertBlock();
+      auto* head = new_join_block(env_, "unmatched_chain");
+      auto* body = new_join_block(env_, "unmatched_entry");
+      auto* emit = new_join_block(env_, "unmatched_emit");
+      auto* advance = new_join_block(env_, "unmatched_next");
+      auto* exhausted = new_join_block(env_, "unmatched_exhausted");
+      b.CreateBr(head);
+
+      b.SetInsertPoint(head);
+      auto* entry = b.CreatePHI(b.getPtrTy(), 2, "entry");
+      entry->addIncoming(first, before);
+      b.CreateCondBr(b.CreateIsNull(entry), exhausted, body);
+
+      b.SetInsertPoint(body);
+      auto* payload =
+          b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
+      auto* flag = b.CreateLoad(b.getInt8Ty(), matched_flag_address(env_, payload, rows_.layout));
+      b.CreateCondBr(b.CreateICmpEQ(flag, b.getInt8(0)), emit, advance);
+
+      b.SetInsertPoint(emit);
+      Tuple tuple;
+      for (auto id : plan::output_columns(*join_.children[0]))
+        if (env_.is_used(id)) tuple[id] = env_.codegen.null_value(env_.column(id).type);
+      for (const auto& column : rows_.columns)
+        tuple[column.id] = load_field(env_.codegen, payload, rows_.layout, column.field);
+      consumer.consume(tuple, advance);
+      b.CreateBr(advance);
+
+      b.SetInsertPoint(advance);
+      static_assert(offsetof(JoinEntry, next) == 0);
+      entry->addIncoming(b.CreateLoad(b.getPtrTy(), entry, "next_entry"), advance);
+      b.CreateBr(head);
+
+      b.SetInsertPoint(exhausted);
+    });
+  }
+
+ private:
+  PipelineEnv& env_;
+  const plan::JoinOp& join_;
+  const Materialization& rows_;
+};
+
 }  // namespace
+
+std::unique_ptr<Source> make_join_unmatched_source(PipelineEnv& env, const plan::JoinOp& join) {
+  return std::make_unique<JoinUnmatchedSource>(env, join);
+}
 
 std::unique_ptr<Consumer> make_join_build(PipelineEnv& env, const plan::JoinOp& join) {
   return std::make_unique<JoinBuild>(env, join);

@@ -4,6 +4,8 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
 #include "codegen/translator.h"
@@ -54,25 +56,51 @@ std::unique_ptr<Source> make_source(PipelineEnv& env, const plan::LogicalOp& sou
       return make_aggregation_source(env, static_cast<const plan::AggregateOp&>(source));
     case LogicalKind::kSort:
       return make_sort_source(env, static_cast<const plan::SortOp&>(source));
+    case LogicalKind::kJoin:
+      return make_join_unmatched_source(env, static_cast<const plan::JoinOp&>(source));
     default:
       throw Error("internal error: operator cannot be a pipeline source");
   }
 }
 
-void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline) {
+// The pipeline of a right/full outer join's unmatched build rows reuses the consumers of the
+// join's probe pipeline above the join (the same sink, the same LIMIT counters): it starts as
+// a copy of that pipeline's program, with the LIMIT checks above the join only, and that
+// sink is finalized after it.
+Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
   auto& program = env.program;
-  program.pipelines.emplace_back();
+  const Materialization& rows = env.materializations.at(&join);
+  PipelineProgram follower = program.pipelines[rows.probe_pipeline];
+  follower.limits.resize(rows.limits_above);
+  follower.global_aggregation = false;  // its one group exists already
+  follower.sink_continues = false;
+  program.pipelines.back().sink_continues = true;
+  program.pipelines.push_back(std::move(follower));
+  return rows.unmatched_consumer;
+}
+
+// `consumers` keeps every pipeline's consumers until the module is complete.
+void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline,
+                       std::vector<std::unique_ptr<Consumer>>& consumers) {
+  auto& program = env.program;
+  Consumer* first = nullptr;
+  if (pipeline.source->kind == LogicalKind::kJoin) {
+    first = continue_probe_pipeline(env, static_cast<const plan::JoinOp&>(*pipeline.source));
+  } else {
+    program.pipelines.emplace_back();
+  }
   auto& compiled = program.pipelines.back();
   compiled.id = pipeline.id;
   compiled.function = "floe_pipeline_" + std::to_string(pipeline.id);
   env.pipeline = &compiled;
 
-  auto sink = make_sink(env, pipeline.sink);
-  std::vector<std::unique_ptr<Consumer>> operators;
-  Consumer* first = sink.get();
-  for (auto op = pipeline.operators.rbegin(); op != pipeline.operators.rend(); ++op) {
-    operators.push_back(make_operator(env, **op, *first));
-    first = operators.back().get();
+  if (!first) {
+    consumers.push_back(make_sink(env, pipeline.sink));
+    first = consumers.back().get();
+    for (auto op = pipeline.operators.rbegin(); op != pipeline.operators.rend(); ++op) {
+      consumers.push_back(make_operator(env, **op, *first));
+      first = consumers.back().get();
+    }
   }
   auto source = make_source(env, *pipeline.source);
 
@@ -100,7 +128,9 @@ std::vector<std::string> QueryProgram::entry_points() const {
     names.push_back(pipeline.function);
     for (const auto* helper :
          {&pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function}) {
-      if (!helper->empty()) names.push_back(*helper);
+      // A sink's helpers are shared by the pipelines that feed it.
+      if (!helper->empty() && std::find(names.begin(), names.end(), *helper) == names.end())
+        names.push_back(*helper);
     }
   }
   return names;
@@ -114,7 +144,8 @@ QueryProgram generate_query(const plan::PhysicalPlan& plan) {
   CodegenContext codegen(*program.context, *program.module);
   ExpressionCompiler expressions(codegen);
   PipelineEnv env(codegen, expressions, plan.logical, program);
-  for (const auto& pipeline : plan.pipelines) generate_pipeline(env, pipeline);
+  std::vector<std::unique_ptr<Consumer>> consumers;
+  for (const auto& pipeline : plan.pipelines) generate_pipeline(env, pipeline, consumers);
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

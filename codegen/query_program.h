@@ -32,7 +32,7 @@ struct StateSlot {
 };
 
 struct PipelineProgram {
-  enum class Source : uint8_t { kTable, kValues, kAggregation, kRows };
+  enum class Source : uint8_t { kTable, kValues, kAggregation, kRows, kJoinUnmatched };
   enum class Sink : uint8_t { kJoinBuild, kAggregation, kSort, kResult };
   struct LimitCheck {
     uint32_t counter_slot;
@@ -45,11 +45,14 @@ struct PipelineProgram {
   Source source = Source::kTable;
   const Table* table = nullptr;  // kTable: morsels are its chunks
   uint64_t value_rows = 0;       // kValues
-  uint32_t source_slot = 0;      // kAggregation: the table; kRows: the buffer
+  uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer
 
   Sink sink = Sink::kResult;
   uint32_t sink_slot = 0;
   std::vector<LimitCheck> limits;
+  // The next pipeline feeds the same sink (an outer join's unmatched rows): the sink is
+  // finalized after that one.
+  bool sink_continues = false;
 
   // kAggregation sink.
   bool global_aggregation = false;  // no GROUP BY: one group even for empty input

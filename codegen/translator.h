@@ -23,6 +23,8 @@ using Tuple = std::unordered_map<plan::ColumnId, SqlValue>;
 
 ColumnResolver resolver_for(const Tuple& tuple);
 
+class Consumer;
+
 // Rows one pipeline materializes (sink) and a later one reads (source or join probe).
 struct Materialization {
   uint32_t slot = 0;
@@ -32,6 +34,16 @@ struct Materialization {
     size_t field;
   };
   std::vector<Column> columns;  // the plan columns a reader gets back, and where they are
+  // Null-aware anti join: kCounter slots set to 1 when the build side has a row, and when it
+  // has a row with a NULL key.
+  uint32_t build_rows_slot = 0;
+  uint32_t build_null_key_slot = 0;
+  // Right/full outer join, set by its probe: the pipeline of its unmatched build rows pushes
+  // into the probe pipeline's consumer above the join, under that pipeline's first
+  // `limits_above` LIMIT checks (QueryProgram::pipelines[probe_pipeline].limits).
+  Consumer* unmatched_consumer = nullptr;
+  size_t probe_pipeline = 0;
+  size_t limits_above = 0;
 };
 
 // Everything translators share while the module of one query is generated.
@@ -110,6 +122,8 @@ std::unique_ptr<Source> make_values_source(PipelineEnv& env, const plan::ValuesO
 std::unique_ptr<Source> make_aggregation_source(PipelineEnv& env,
                                                 const plan::AggregateOp& aggregate);
 std::unique_ptr<Source> make_sort_source(PipelineEnv& env, const plan::SortOp& sort);
+// The build rows of a right/full outer join that found no match, with NULL probe columns.
+std::unique_ptr<Source> make_join_unmatched_source(PipelineEnv& env, const plan::JoinOp& join);
 
 std::unique_ptr<Consumer> make_filter(PipelineEnv& env, const plan::FilterOp& filter,
                                       Consumer& next);

@@ -43,6 +43,10 @@ uint8_t* floe_rt_join_payload(JoinEntry* entry) {
   return entry->payload();
 }
 
+JoinEntry* floe_rt_join_slot_chain(JoinHashTable* table, uint64_t slot) {
+  return table->slot_chain(slot);
+}
+
 AggregationEntry* floe_rt_agg_lookup(AggregationHashTable* table, WorkerContext* worker,
                                      uint64_t hash) {
   return table->lookup(worker->worker_id, hash);

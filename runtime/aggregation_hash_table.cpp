@@ -1,10 +1,14 @@
 #include "runtime/aggregation_hash_table.h"
 
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+
 namespace floe {
 
 namespace {
 // The merge splits groups into 2^kPartitionBits partitions by the top bits of the scrambled
-// hash; partitions share no keys, so each could be merged by a different worker.
+// hash; partitions share no keys, so each is merged by a different task.
 constexpr unsigned kPartitionBits = 6;
 }  // namespace
 
@@ -44,42 +48,68 @@ AggregationHashTable::AggregationHashTable(uint32_t payload_size, uint32_t worke
 
 void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
   groups_.clear();
-  if (workers_.size() == 1) {
-    groups_.reserve(workers_[0].entries().size());
-    workers_[0].entries().for_each(
-        [this](uint8_t* bytes) { groups_.push_back(reinterpret_cast<AggregationEntry*>(bytes)); });
+  size_t filled = std::count_if(workers_.begin(), workers_.end(),
+                                [](const LocalTable& table) { return table.entries().size() > 0; });
+  if (filled <= 1) {
+    // Nothing to fold: the groups are the one filled table's, in insertion order.
+    for (const LocalTable& table : workers_) {
+      table.entries().for_each([this](uint8_t* bytes) {
+        groups_.push_back(reinterpret_cast<AggregationEntry*>(bytes));
+      });
+    }
     return;
   }
-  std::vector<std::vector<AggregationEntry*>> partitions(size_t{1} << kPartitionBits);
-  for (const LocalTable& table : workers_) {
-    table.entries().for_each([&](uint8_t* bytes) {
+  // Phase 1: every worker's groups are split into partitions, one task per worker.
+  constexpr size_t kPartitions = size_t{1} << kPartitionBits;
+  std::vector<std::vector<Partition>> scattered(workers_.size(),
+                                                std::vector<Partition>(kPartitions));
+  tbb::parallel_for(size_t{0}, workers_.size(), [&](size_t worker) {
+    workers_[worker].entries().for_each([&](uint8_t* bytes) {
       auto* entry = reinterpret_cast<AggregationEntry*>(bytes);
-      partitions[HashDirectoryShape::scramble(entry->hash) >> (64 - kPartitionBits)].push_back(
-          entry);
+      scattered[worker][HashDirectoryShape::scramble(entry->hash) >> (64 - kPartitionBits)]
+          .push_back(entry);
     });
-  }
-  for (const auto& partition : partitions) merge_partition(partition, keys_equal, merge_fn);
+  });
+  // Phase 2: partitions share no keys, so each is merged by a task of its own. The groups
+  // come out partition by partition, each in worker order.
+  std::vector<Partition> merged(kPartitions);
+  tbb::parallel_for(size_t{0}, kPartitions, [&](size_t partition) {
+    merged[partition] = merge_partition(scattered, partition, keys_equal, merge_fn);
+  });
+  size_t total = 0;
+  for (const Partition& groups : merged) total += groups.size();
+  groups_.reserve(total);
+  for (const Partition& groups : merged)
+    groups_.insert(groups_.end(), groups.begin(), groups.end());
 }
 
-void AggregationHashTable::merge_partition(const std::vector<AggregationEntry*>& partition,
-                                           KeysEqualFn keys_equal, MergeFn merge_fn) {
+AggregationHashTable::Partition AggregationHashTable::merge_partition(
+    const std::vector<std::vector<Partition>>& scattered, size_t partition, KeysEqualFn keys_equal,
+    MergeFn merge_fn) {
+  size_t entries = 0;
+  for (const auto& worker : scattered) entries += worker[partition].size();
   // Within a partition the top kPartitionBits are equal, so the slot uses the bits below.
-  HashDirectoryShape shape = HashDirectoryShape::for_entries(partition.size());
+  HashDirectoryShape shape = HashDirectoryShape::for_entries(entries);
   std::vector<AggregationEntry*> directory(shape.capacity(), nullptr);
-  for (AggregationEntry* entry : partition) {
-    AggregationEntry*& head =
-        directory[shape.slot(HashDirectoryShape::scramble(entry->hash) << kPartitionBits)];
-    AggregationEntry* match = head;
-    while (match && !(match->hash == entry->hash && keys_equal(match->payload(), entry->payload())))
-      match = match->next;
-    if (match) {
-      merge_fn(match->payload(), entry->payload());
-    } else {
-      entry->next = head;
-      head = entry;
-      groups_.push_back(entry);
+  Partition groups;
+  for (const auto& worker : scattered) {
+    for (AggregationEntry* entry : worker[partition]) {
+      AggregationEntry*& head =
+          directory[shape.slot(HashDirectoryShape::scramble(entry->hash) << kPartitionBits)];
+      AggregationEntry* match = head;
+      while (match &&
+             !(match->hash == entry->hash && keys_equal(match->payload(), entry->payload())))
+        match = match->next;
+      if (match) {
+        merge_fn(match->payload(), entry->payload());
+      } else {
+        entry->next = head;
+        head = entry;
+        groups.push_back(entry);
+      }
     }
   }
+  return groups;
 }
 
 }  // namespace floe

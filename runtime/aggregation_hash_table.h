@@ -40,8 +40,9 @@ class AggregationHashTable {
   uint8_t* insert(uint32_t worker, uint64_t hash) { return workers_[worker].insert(hash); }
 
   // Combines the per-worker tables into the final group list: groups with equal keys from
-  // different workers are folded with merge_fn. With one worker it just collects the
-  // entries in insertion order. Consumes the per-worker tables (their chains are relinked).
+  // different workers are folded with merge_fn, partition by partition in parallel (in the
+  // caller's task arena). When only one worker has groups, it just collects them in
+  // insertion order. Consumes the per-worker tables (their chains are relinked).
   void merge(KeysEqualFn keys_equal, MergeFn merge_fn);
 
   uint64_t group_count() const { return groups_.size(); }             // after merge
@@ -68,8 +69,10 @@ class AggregationHashTable {
     std::vector<AggregationEntry*> directory_;
   };
 
-  void merge_partition(const std::vector<AggregationEntry*>& partition, KeysEqualFn keys_equal,
-                       MergeFn merge_fn);
+  using Partition = std::vector<AggregationEntry*>;
+  // Merges partition `partition` of every worker's scattered groups; returns its groups.
+  static Partition merge_partition(const std::vector<std::vector<Partition>>& scattered,
+                                   size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn);
 
   std::vector<LocalTable> workers_;
   std::vector<AggregationEntry*> groups_;

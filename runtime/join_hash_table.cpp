@@ -1,5 +1,7 @@
 #include "runtime/join_hash_table.h"
 
+#include <tbb/parallel_for.h>
+
 namespace floe {
 
 JoinHashTable::JoinHashTable(uint32_t payload_size, uint32_t worker_count)
@@ -18,9 +20,11 @@ uint8_t* JoinHashTable::insert(uint32_t worker, uint64_t hash) {
 void JoinHashTable::finalize() {
   shape_ = HashDirectoryShape::for_entries(size());
   directory_.reset(new std::atomic<uint64_t>[shape_.capacity()]());
-  // Each worker's entries could be linked by that worker in parallel: link() is lock-free.
-  for (const EntryArena& arena : workers_)
-    arena.for_each([this](uint8_t* bytes) { link(reinterpret_cast<JoinEntry*>(bytes)); });
+  // Each worker's entries are linked by a task of their own: link() is lock-free.
+  tbb::parallel_for(size_t{0}, workers_.size(), [this](size_t worker) {
+    workers_[worker].for_each(
+        [this](uint8_t* bytes) { link(reinterpret_cast<JoinEntry*>(bytes)); });
+  });
 }
 
 void JoinHashTable::link(JoinEntry* entry) {

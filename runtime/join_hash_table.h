@@ -31,8 +31,8 @@ class JoinHashTable {
 
   // Build phase, thread-local: a new entry for `worker`; returns its zeroed payload.
   uint8_t* insert(uint32_t worker, uint64_t hash);
-  // Sizes the directory (power of two >= 2 * entries) and links all entries in. Safe with
-  // 0 entries.
+  // Sizes the directory (power of two >= 2 * entries) and links all entries in, one parallel
+  // task per worker's entries (in the caller's task arena). Safe with 0 entries.
   void finalize();
 
   // Probe phase: the first entry with this hash, or null.
@@ -48,6 +48,14 @@ class JoinHashTable {
     for (entry = entry->next; entry; entry = entry->next)
       if (entry->hash == hash) return entry;
     return nullptr;
+  }
+
+  // After finalize(), every entry is in exactly one of the directory's slot_count() chains
+  // (linked by `next`, hashes mixed): the scan of a right/full outer join's unmatched rows.
+  uint64_t slot_count() const { return shape_.capacity(); }
+  JoinEntry* slot_chain(uint64_t slot) const {
+    return reinterpret_cast<JoinEntry*>(directory_[slot].load(std::memory_order_relaxed) &
+                                        kPointerMask);
   }
 
   uint64_t size() const;

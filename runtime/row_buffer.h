@@ -21,7 +21,7 @@ class RowBuffer {
   uint8_t* append(uint32_t worker) { return workers_[worker].allocate(); }
   // Gathers all workers' rows, worker by worker in append order.
   void finish();
-  // After finish; stable.
+  // After finish; stable. Sorts runs in parallel (in the caller's task arena), one per worker.
   void sort(CompareFn compare);
   // After sort: keeps rows [offset, offset + limit).
   void apply_limit(uint64_t offset, std::optional<uint64_t> limit);

@@ -61,6 +61,8 @@ floe::JoinEntry* floe_rt_join_lookup(floe::JoinHashTable* table, uint64_t hash);
 // Next entry after `entry` with the same hash, or null.
 floe::JoinEntry* floe_rt_join_next(floe::JoinEntry* entry, uint64_t hash);
 uint8_t* floe_rt_join_payload(floe::JoinEntry* entry);
+// All entries of directory slot `slot` (JoinHashTable::slot_chain), or null.
+floe::JoinEntry* floe_rt_join_slot_chain(floe::JoinHashTable* table, uint64_t slot);
 
 // ---- aggregation ---------------------------------------------------------------------
 // First entry in the worker's table with this hash, or null; follow with _next.

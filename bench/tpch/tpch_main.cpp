@@ -1,31 +1,59 @@
-// floe-tpch: TPC-H tooling. `floe-tpch generate --sf SF --out DIR [--threads N]` writes the
-// eight dbgen-identical .tbl files.
+// floe-tpch: TPC-H tooling.
+//   floe-tpch generate --sf SF --out DIR [--threads N]  writes the eight dbgen-identical .tbl
+//   files.
+//   floe-tpch run --sf SF [--threads N] [--runs R] [--queries LIST] [--validate]
+//                 [--json FILE] [--tpch-dir DIR]  loads the data straight into floe and times
+//   the queries, side by side with DuckDB when its library is found.
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 
+#include "bench/tpch/load_progress.h"
 #include "bench/tpch/scale.h"
 #include "bench/tpch/tbl_files.h"
+#include "bench/tpch/tpch_run.h"
 #include "storage/error.h"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: floe-tpch generate --sf SCALE_FACTOR --out DIRECTORY [--threads N]\n";
+    "usage: floe-tpch generate --sf SCALE_FACTOR --out DIRECTORY [--threads N]\n"
+    "       floe-tpch run --sf SCALE_FACTOR [--threads N] [--runs R] [--queries 1,6,q15]\n"
+    "                     [--validate] [--json FILE] [--tpch-dir DIRECTORY]\n";
 
-// "--name value" pairs after the subcommand.
-std::map<std::string, std::string> parse_options(int argc, char** argv) {
-  std::map<std::string, std::string> options;
-  for (int i = 2; i < argc; i += 2) {
+// Options that take no value.
+const std::set<std::string_view> kFlags = {"validate"};
+
+using Options = std::map<std::string, std::string>;
+
+// "--name value" pairs and "--flag"s after the subcommand.
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 2; i < argc; ++i) {
     std::string_view name = argv[i];
-    if (!name.starts_with("--") || i + 1 >= argc)
+    if (!name.starts_with("--"))
       throw floe::Error("invalid argument \"" + std::string(name) + "\"");
-    options[std::string(name.substr(2))] = argv[i + 1];
+    name.remove_prefix(2);
+    if (kFlags.contains(name)) {
+      options[std::string(name)] = "";
+    } else {
+      if (i + 1 >= argc) throw floe::Error("option \"--" + std::string(name) + "\" needs a value");
+      options[std::string(name)] = argv[++i];
+    }
   }
   return options;
+}
+
+void check_known(const Options& options, const std::set<std::string_view>& known) {
+  for (const auto& [name, value] : options) {
+    if (!known.contains(name)) throw floe::Error("unknown option \"--" + name + "\"");
+  }
 }
 
 template <typename Number>
@@ -37,11 +65,8 @@ Number parse_number(const std::string& text, const char* what) {
   return value;
 }
 
-int generate(const std::map<std::string, std::string>& options) {
-  for (const auto& [name, value] : options) {
-    if (name != "sf" && name != "out" && name != "threads")
-      throw floe::Error("unknown option \"--" + name + "\"");
-  }
+int generate(const Options& options) {
+  check_known(options, {"sf", "out", "threads"});
   if (!options.contains("sf") || !options.contains("out")) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -55,15 +80,47 @@ int generate(const std::map<std::string, std::string>& options) {
   return 0;
 }
 
+int run(const Options& options) {
+  check_known(options, {"sf", "threads", "runs", "queries", "validate", "json", "tpch-dir"});
+  if (!options.contains("sf")) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  floe::tpch::RunOptions run_options;
+  run_options.scale_factor = parse_number<double>(options.at("sf"), "scale factor");
+  run_options.threads = options.contains("threads")
+                            ? parse_number<int>(options.at("threads"), "thread count")
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (options.contains("runs"))
+    run_options.runs = parse_number<int>(options.at("runs"), "run count");
+  if (options.contains("queries"))
+    run_options.queries = floe::tpch::parse_query_list(options.at("queries"));
+  run_options.validate = options.contains("validate");
+  run_options.tpch_dir =
+      options.contains("tpch-dir") ? options.at("tpch-dir") : FLOE_SOURCE_DIR "/bench/tpch";
+  run_options.progress = floe::tpch::make_stderr_progress();
+
+  std::vector<floe::tpch::QueryReport> reports = floe::tpch::run_tpch(run_options);
+  floe::tpch::print_report_table(stdout, reports);
+  if (options.contains("json")) {
+    std::ofstream json(options.at("json"));
+    floe::tpch::write_report_json(json, reports);
+    if (!json.flush()) throw floe::Error("could not write \"" + options.at("json") + "\"");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::string_view(argv[1]) != "generate") {
+  std::string_view command = argc >= 2 ? argv[1] : "";
+  if (command != "generate" && command != "run") {
     std::fputs(kUsage, stderr);
     return 2;
   }
   try {
-    return generate(parse_options(argc, argv));
+    Options options = parse_options(argc, argv);
+    return command == "generate" ? generate(options) : run(options);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "floe-tpch: %s\n", error.what());
     return 1;

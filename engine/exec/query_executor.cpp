@@ -1,16 +1,20 @@
 // The compiled executor: generates the query's module, JIT-compiles it, then runs the
-// pipelines in plan order, each over the morsels of its source, and finalizes each sink
-// before the pipelines that read it start (DESIGN.md "Compiled execution").
+// pipelines in plan order, each over the morsels of its source on the workers of a oneTBB
+// task arena, and finalizes each sink before the pipelines that read it start (DESIGN.md
+// "Compiled execution"; Leis et al., "Morsel-Driven Parallelism", SIGMOD 2014).
 #include "engine/exec/query_executor.h"
 
 #include <llvm/Support/raw_ostream.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
 #include "engine/exec/compiled_query_state.h"
+#include "engine/exec/morsel_dispatch.h"
 #include "runtime/query_context.h"
 #include "storage/error.h"
 
@@ -20,8 +24,6 @@ namespace {
 using codegen::PipelineProgram;
 using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
 
-// Index-range morsels over materialized groups and rows (DESIGN.md: 16K-64K rows).
-constexpr uint64_t kMorselRows = 1u << 16;
 // kAuto compiles with O2 when the scanned tables hold more rows than this.
 constexpr uint64_t kOptimizeAboveRows = 100'000;
 
@@ -38,37 +40,18 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-struct Morsel {
-  uint64_t begin;
-  uint64_t end;
-};
-
-std::vector<Morsel> index_morsels(uint64_t count) {
-  std::vector<Morsel> morsels;
-  for (uint64_t begin = 0; begin < count; begin += kMorselRows) {
-    morsels.push_back({begin, std::min(count, begin + kMorselRows)});
-  }
-  return morsels;
-}
-
 std::vector<Morsel> morsels_of(const PipelineProgram& pipeline, CompiledQueryState& state) {
   switch (pipeline.source) {
-    case PipelineProgram::Source::kTable: {
-      // One morsel per chunk (at most 2^16 rows), so a morsel never crosses a chunk.
-      std::vector<Morsel> morsels;
-      for (size_t c = 0; c < pipeline.table->chunk_count(); ++c) {
-        uint64_t begin = uint64_t{c} << kChunkShift;
-        uint32_t size = pipeline.table->chunk(c).size();
-        if (size > 0) morsels.push_back({begin, begin + size});
-      }
-      return morsels;
-    }
+    case PipelineProgram::Source::kTable:
+      return table_morsels(*pipeline.table);
     case PipelineProgram::Source::kValues:
       return index_morsels(pipeline.value_rows);
     case PipelineProgram::Source::kAggregation:
       return index_morsels(state.aggregation_table(pipeline.source_slot).group_count());
     case PipelineProgram::Source::kRows:
       return index_morsels(state.rows(pipeline.source_slot).size());
+    case PipelineProgram::Source::kJoinUnmatched:
+      return index_morsels(state.join_table(pipeline.source_slot).slot_count());
   }
   return {};
 }
@@ -113,15 +96,18 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
     // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
     state.aggregation_table(pipeline.sink_slot).insert(0, 0);
   }
-  WorkerContext& worker = query.worker(0);
-  for (const auto& morsel : morsels_of(pipeline, state)) {
-    if (limit_reached(pipeline, state)) break;
-    if (!function(state.data(), &worker, morsel.begin, morsel.end)) {
-      throw Error(query.failed() ? query.error_message()
-                                 : "internal error: pipeline failed without a message");
-    }
-  }
-  finalize_sink(pipeline, state, code);
+  // Sorted rows keep their order only if one worker reads them front to back.
+  bool in_order = pipeline.source == PipelineProgram::Source::kRows;
+  dispatch_morsels(
+      morsels_of(pipeline, state), in_order,
+      [&] { return query.failed() || limit_reached(pipeline, state); },
+      [&](const Morsel& morsel, uint32_t worker) {
+        if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
+            !query.failed())
+          query.fail("internal error: pipeline failed without a message");
+      });
+  if (query.failed()) throw Error(query.error_message());
+  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code);
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
@@ -160,6 +146,10 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
 
 }  // namespace
 
+uint32_t default_thread_count() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
   QueryOutput output;
   Stopwatch clock;
@@ -172,10 +162,16 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
                                       program.entry_points());
   output.compile_ms = clock.lap_ms();
 
-  // One worker for now; everything below is per worker so the morsel scheduler drops in.
-  QueryContext query(1);
+  // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
+  // run their parallel loops in it too. More workers than cores would only oversubscribe
+  // them (and oneTBB would not start them anyway).
+  uint32_t workers = std::min(options.threads, default_thread_count());
+  tbb::task_arena arena(static_cast<int>(workers));
+  QueryContext query(workers);
   CompiledQueryState state(program.slots, query.worker_count());
-  for (const auto& pipeline : program.pipelines) run_pipeline(pipeline, state, query, *code);
+  arena.execute([&] {
+    for (const auto& pipeline : program.pipelines) run_pipeline(pipeline, state, query, *code);
+  });
   output.rows = read_result(program, state);
   for (const auto& column : program.result_columns) {
     output.column_names.push_back(column.name);

@@ -17,9 +17,13 @@ enum class OptimizationLevel : uint8_t {
   kAuto,       // kOptimized when the plan reads many rows, else kFast
 };
 
+// The number of hardware threads (at least 1): the default of `SET threads`.
+uint32_t default_thread_count();
+
 struct ExecutionOptions {
   OptimizationLevel optimization = OptimizationLevel::kAuto;
-  uint32_t threads = 1;
+  // Workers of a query (morsel-driven); at most default_thread_count() are used.
+  uint32_t threads = default_thread_count();
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
 };

@@ -19,6 +19,7 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
       break;
     case LogicalKind::kJoin: {
       out = output_columns(*op.children[0]);
+      if (!join_outputs_build(static_cast<const JoinOp&>(op).type)) break;
       std::vector<ColumnId> build = output_columns(*op.children[1]);
       out.insert(out.end(), build.begin(), build.end());
       break;
@@ -34,7 +35,30 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
   return out;
 }
 
+bool join_outputs_build(JoinType type) {
+  return type == JoinType::kInner || type == JoinType::kLeftOuter ||
+         type == JoinType::kRightOuter || type == JoinType::kFullOuter;
+}
+
+bool join_preserves_build(JoinType type) {
+  return type == JoinType::kRightOuter || type == JoinType::kFullOuter;
+}
+
 namespace {
+
+// Inner joins print as plain "HashJoin".
+std::string join_type_suffix(JoinType type) {
+  switch (type) {
+    case JoinType::kInner: return "";
+    case JoinType::kLeftOuter: return " left";
+    case JoinType::kRightOuter: return " right";
+    case JoinType::kFullOuter: return " full";
+    case JoinType::kSemi: return " semi";
+    case JoinType::kAnti: return " anti";
+    case JoinType::kNullAwareAnti: return " null-aware anti";
+  }
+  return " ?";
+}
 
 const char* aggregate_name(AggregateFunction function) {
   switch (function) {
@@ -93,7 +117,7 @@ class PlanPrinter {
       }
       case LogicalKind::kJoin: {
         const auto& join = static_cast<const JoinOp&>(op);
-        std::string out = "HashJoin [";
+        std::string out = "HashJoin" + join_type_suffix(join.type) + " [";
         for (size_t i = 0; i < join.keys.size(); ++i)
           out += (i ? ", " : "") + join.keys[i].probe->to_string(&registry_) + " = " +
                  join.keys[i].build->to_string(&registry_);

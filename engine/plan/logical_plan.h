@@ -73,10 +73,24 @@ struct MapOp : LogicalOp {
   std::vector<Computed> computed;
 };
 
-enum class JoinType : uint8_t { kInner };
+// A pair (probe row, build row) matches when all keys are equal (NULL keys never match) and
+// the residual passes.
+enum class JoinType : uint8_t {
+  kInner,
+  kLeftOuter,   // also each probe row without a match, with NULL build columns
+  kRightOuter,  // also each build row without a match, with NULL probe columns
+  kFullOuter,   // both
+  kSemi,        // each probe row with a match, once
+  kAnti,        // each probe row without a match
+  // NOT IN: like kAnti, except that nothing qualifies when a build key is NULL, and a probe
+  // row with a NULL key qualifies only when the build side is empty. One key, no residual.
+  kNullAwareAnti,
+};
 
 // Hash join. children[0] is the probe side, children[1] the build side. Output: all columns
-// of both sides. `residual` (may be null) is evaluated on joined pairs.
+// of both sides (inner and outer joins) or the probe columns only (semi and anti joins).
+// `residual` (may be null) is evaluated on joined pairs. Right and full outer joins emit
+// their unmatched build rows in an extra pipeline after the probe pipeline (physical_plan.h).
 struct JoinOp : LogicalOp {
   JoinOp() : LogicalOp(LogicalKind::kJoin) {}
   JoinType type = JoinType::kInner;
@@ -148,6 +162,10 @@ struct LogicalPlan {
 
 // Columns an operator produces, in a stable order.
 std::vector<ColumnId> output_columns(const LogicalOp& op);
+// Whether the join's output includes the build side's columns.
+bool join_outputs_build(JoinType type);
+// Whether unmatched build rows are emitted too (right and full outer joins).
+bool join_preserves_build(JoinType type);
 
 // Indented tree for EXPLAIN.
 std::string to_string(const LogicalPlan& plan);

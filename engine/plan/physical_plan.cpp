@@ -8,7 +8,9 @@ namespace {
 
 // Cuts the operator tree into pipelines the way produce/consume walks it (Neumann, VLDB
 // 2011, Sec. 3): a breaker's input pipeline ends in the breaker (its sink) and is finished
-// before the pipeline that reads the breaker's result.
+// before the pipeline that reads the breaker's result. A right or full outer join also opens
+// a follower of its probe pipeline: it scans the join table's unmatched entries, receives
+// the operators above the join and the same sink, and runs right after the probe pipeline.
 class PipelineSplitter {
  public:
   std::vector<Pipeline> split(const LogicalOp& root) {
@@ -27,13 +29,17 @@ class PipelineSplitter {
       case LogicalKind::kMap:
       case LogicalKind::kLimit: {
         size_t pipeline = build(*op.children[0]);
-        open_[pipeline].operators.push_back(&op);
+        append(pipeline, op);
         return pipeline;
       }
       case LogicalKind::kJoin: {
         finish(build(*op.children[1]), &op);  // build side first
         size_t probe = build(*op.children[0]);
-        open_[probe].operators.push_back(&op);
+        append(probe, op);
+        if (join_preserves_build(static_cast<const JoinOp&>(op).type)) {
+          size_t unmatched = open(&op);
+          followers_[probe].push_back(unmatched);
+        }
         return probe;
       }
       case LogicalKind::kAggregate:
@@ -48,7 +54,13 @@ class PipelineSplitter {
     Pipeline pipeline;
     pipeline.source = source;
     open_.push_back(std::move(pipeline));
+    followers_.emplace_back();
     return open_.size() - 1;
+  }
+
+  void append(size_t index, const LogicalOp& op) {
+    open_[index].operators.push_back(&op);
+    for (size_t follower : followers_[index]) append(follower, op);
   }
 
   void finish(size_t index, const LogicalOp* sink) {
@@ -56,9 +68,11 @@ class PipelineSplitter {
     pipeline.sink = sink;
     pipeline.id = static_cast<int>(finished_.size());
     finished_.push_back(std::move(pipeline));
+    for (size_t follower : followers_[index]) finish(follower, sink);
   }
 
   std::vector<Pipeline> open_;
+  std::vector<std::vector<size_t>> followers_;  // per open pipeline
   std::vector<Pipeline> finished_;
 };
 
@@ -90,7 +104,9 @@ std::string explain(const PhysicalPlan& plan) {
   std::string out = to_string(plan.logical);
   out += "Pipelines:\n";
   for (const Pipeline& pipeline : plan.pipelines) {
-    out += "  P" + std::to_string(pipeline.id) + ": " + role(*pipeline.source, false);
+    const LogicalOp& source = *pipeline.source;
+    out += "  P" + std::to_string(pipeline.id) + ": " +
+           (source.kind == LogicalKind::kJoin ? "HashJoin unmatched" : role(source, false));
     for (const LogicalOp* op : pipeline.operators) out += " -> " + role(*op, false);
     out += " -> " + (pipeline.sink ? role(*pipeline.sink, true) : std::string("Result"));
     out += "\n";

@@ -12,7 +12,9 @@ namespace floe::plan {
 
 struct Pipeline {
   int id = 0;
-  // kScan or kValues (leaves), or kAggregate / kSort, whose materialized rows are read.
+  // kScan or kValues (leaves), or kAggregate / kSort, whose materialized rows are read, or
+  // kJoin (right/full outer): its build rows that found no match, after its probe pipeline,
+  // into the same operators and sink as the probe pipeline's part above the join.
   const LogicalOp* source = nullptr;
   // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit.
   std::vector<const LogicalOp*> operators;

@@ -100,6 +100,10 @@ void JoinRegion::collect(LogicalOpPtr op) {
       collect(std::move(op->children[0]));
       return;
     case LogicalKind::kJoin: {
+      if (!is_region_op(*op)) {  // an outer or semi join is a leaf: nothing crosses it
+        leaves_.push_back(optimize_subtree(std::move(op)));
+        return;
+      }
       auto& join = static_cast<JoinOp&>(*op);
       for (auto& key : join.keys) {
         auto equal = make_expr(ExprKind::kCompare, SqlType::boolean(), {});

@@ -61,6 +61,15 @@ std::vector<const ScopeColumn*> BindScope::star(std::string_view table, int loca
   return result;
 }
 
+void BindScope::make_nullable(size_t first, size_t end, plan::ColumnRegistry& registry) {
+  for (size_t t = first; t < end; ++t) {
+    for (ScopeColumn& column : tables_[t].columns) {
+      column.nullable = true;
+      registry[column.id].nullable = true;
+    }
+  }
+}
+
 bool BindScope::contains(plan::ColumnId id) const {
   for (const ScopeTable& table : tables_)
     for (const ScopeColumn& c : table.columns)

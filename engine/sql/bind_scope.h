@@ -37,6 +37,9 @@ class BindScope {
   // Throws when the alias is already taken.
   void add_table(ScopeTable table, int location);
   const std::vector<ScopeTable>& tables() const { return tables_; }
+  // The columns of tables()[first..end) become nullable (the NULL-extended side of an outer
+  // join), here and in the registry.
+  void make_nullable(size_t first, size_t end, plan::ColumnRegistry& registry);
 
   // `table` empty = unqualified. Throws floe::Error "column ... does not exist",
   // "column reference ... is ambiguous", "missing FROM-clause entry ...".

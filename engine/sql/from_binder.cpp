@@ -1,5 +1,10 @@
 #include "engine/sql/from_binder.h"
 
+#include <algorithm>
+#include <set>
+
+#include "engine/plan/expression_utils.h"
+
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/select_binder.h"
 #include "storage/error.h"
@@ -64,30 +69,104 @@ plan::LogicalOpPtr make_join(plan::LogicalOpPtr left, plan::LogicalOpPtr right,
   return join;
 }
 
+std::set<plan::ColumnId> columns_of(const plan::Expr& expr) {
+  std::set<plan::ColumnId> columns;
+  plan::collect_columns(expr, columns);
+  return columns;
+}
+
+bool all_in(const std::set<plan::ColumnId>& columns, const std::set<plan::ColumnId>& side) {
+  return !columns.empty() &&
+         std::includes(side.begin(), side.end(), columns.begin(), columns.end());
+}
+
+// probe LEFT/FULL JOIN build ON condition. The planner keeps outer joins in place (they are
+// not part of an inner-join region), so the ON conjuncts are placed here: equalities between
+// the two sides become keys, conjuncts over the build side alone filter it before a LEFT join
+// (it is not preserved), and the rest is the residual, which decides which pairs match.
+plan::LogicalOpPtr make_outer_join(plan::JoinType type, plan::LogicalOpPtr probe,
+                                   plan::LogicalOpPtr build, plan::ExprPtr condition) {
+  auto to_set = [](const std::vector<plan::ColumnId>& ids) {
+    return std::set<plan::ColumnId>(ids.begin(), ids.end());
+  };
+  std::set<plan::ColumnId> probe_columns = to_set(plan::output_columns(*probe));
+  std::set<plan::ColumnId> build_columns = to_set(plan::output_columns(*build));
+  auto join = std::make_unique<plan::JoinOp>();
+  join->type = type;
+  join->estimated_rows = std::max(probe->estimated_rows, build->estimated_rows);
+  std::vector<plan::ExprPtr> conjuncts, build_filters, residual;
+  if (condition) plan::split_conjuncts(std::move(condition), conjuncts);
+  for (plan::ExprPtr& conjunct : conjuncts) {
+    if (type == plan::JoinType::kLeftOuter && all_in(columns_of(*conjunct), build_columns)) {
+      build_filters.push_back(std::move(conjunct));
+      continue;
+    }
+    if (conjunct->kind == plan::ExprKind::kCompare &&
+        conjunct->compare_op == plan::CompareOp::kEqual) {
+      plan::ExprPtr& a = conjunct->children[0];
+      plan::ExprPtr& b = conjunct->children[1];
+      if (all_in(columns_of(*a), build_columns) && all_in(columns_of(*b), probe_columns))
+        std::swap(a, b);
+      if (all_in(columns_of(*a), probe_columns) && all_in(columns_of(*b), build_columns) &&
+          a->type == b->type) {
+        join->keys.push_back({std::move(a), std::move(b)});
+        continue;
+      }
+    }
+    residual.push_back(std::move(conjunct));
+  }
+  join->residual = plan::make_conjunction(std::move(residual));
+  if (!build_filters.empty()) {
+    auto filter = std::make_unique<plan::FilterOp>();
+    filter->estimated_rows = build->estimated_rows;
+    filter->predicate = plan::make_conjunction(std::move(build_filters));
+    filter->children.push_back(std::move(build));
+    build = std::move(filter);
+  }
+  join->children.push_back(std::move(probe));
+  join->children.push_back(std::move(build));
+  return join;
+}
+
 plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context,
                              BindScope& scope) {
   switch (join.jointype) {
     case PG_QUERY__JOIN_TYPE__JOIN_INNER:
-      break;
     case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
-      throw NotSupported("LEFT JOIN");
     case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
-      throw NotSupported("RIGHT JOIN");
     case PG_QUERY__JOIN_TYPE__JOIN_FULL:
-      throw NotSupported("FULL JOIN");
+      break;
     default:
       throw NotSupported("this kind of join");
   }
   if (join.is_natural) throw NotSupported("NATURAL JOIN");
   if (join.n_using_clause) throw NotSupported("JOIN ... USING");
   if (join.alias) throw NotSupported("aliases of joins");
+  size_t left_tables = scope.tables().size();
   plan::LogicalOpPtr left = bind_from_item(join.larg, context, scope);
+  size_t right_tables = scope.tables().size();
   plan::LogicalOpPtr right = bind_from_item(join.rarg, context, scope);
+  size_t end_tables = scope.tables().size();
   plan::ExprPtr condition;
   if (join.quals)
     condition =
         ExpressionBinder(context, scope, "JOIN conditions").bind_condition(join.quals, "JOIN/ON");
-  return make_join(std::move(left), std::move(right), std::move(condition));
+  switch (join.jointype) {
+    case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
+      scope.make_nullable(right_tables, end_tables, context.registry);
+      return make_outer_join(plan::JoinType::kLeftOuter, std::move(left), std::move(right),
+                             std::move(condition));
+    case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:  // as a LEFT join with the sides swapped
+      scope.make_nullable(left_tables, right_tables, context.registry);
+      return make_outer_join(plan::JoinType::kLeftOuter, std::move(right), std::move(left),
+                             std::move(condition));
+    case PG_QUERY__JOIN_TYPE__JOIN_FULL:
+      scope.make_nullable(left_tables, end_tables, context.registry);
+      return make_outer_join(plan::JoinType::kFullOuter, std::move(left), std::move(right),
+                             std::move(condition));
+    default:
+      return make_join(std::move(left), std::move(right), std::move(condition));
+  }
 }
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope) {

@@ -82,7 +82,7 @@ TEST_F(ApiStatementsTest, SetAndShowSettings) {
             "invalid value for parameter \"optimization\": \"max\"@-1");
   EXPECT_EQ(error_of("set nope = 1"), "unrecognized configuration parameter \"nope\"@-1");
   connection_.query("reset all");
-  EXPECT_EQ(connection_.options().threads, 1u);
+  EXPECT_EQ(connection_.options().threads, default_thread_count());
 }
 
 }  // namespace

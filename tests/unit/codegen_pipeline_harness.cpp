@@ -37,6 +37,8 @@ namespace {
 std::vector<std::string> run_at(const plan::PhysicalPlan& plan, OptimizationLevel level) {
   ExecutionOptions options;
   options.optimization = level;
+  // One worker keeps the scan order these tests expect; exec_parallel_test covers several.
+  options.threads = 1;
   QueryOutput output = execute_compiled(plan, options);
   std::vector<std::string> rows;
   for (const auto& row : output.rows) {

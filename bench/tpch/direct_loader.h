@@ -1,0 +1,29 @@
+// Loads generated TPC-H data straight into floe tables, without going through .tbl text:
+// row ranges are generated in parallel into column batches (row_batch.h) and appended in
+// order, so the tables are identical to COPY of dbgen's files.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "storage/catalog.h"
+
+namespace floe::tpch {
+
+// Where a load stands: the tables of the current generation pass (part and partsupp,
+// orders and lineitem are generated together) and how many of its parent rows are in.
+struct LoadStatus {
+  std::vector<const Table*> tables;
+  int64_t parents_done;
+  int64_t parents_total;
+};
+using LoadProgress = std::function<void(const LoadStatus&)>;
+
+// Appends the eight tables' rows; the tables must exist in `catalog` with the columns of
+// bench/tpch/schema.sql. `threads` = 0 uses all cores. `progress` (optional) is called from
+// the loading thread after every appended range. Throws floe::Error.
+void load_tables(Catalog& catalog, double scale_factor, int threads,
+                 const LoadProgress& progress = {});
+
+}  // namespace floe::tpch

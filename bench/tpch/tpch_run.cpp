@@ -1,0 +1,157 @@
+#include "bench/tpch/tpch_run.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "bench/peers/duckdb_peer.h"
+#include "bench/tpch/answer_check.h"
+#include "bench/tpch/query_timing.h"
+#include "bench/tpch/tbl_files.h"
+#include "storage/error.h"
+
+namespace floe::tpch {
+namespace {
+
+constexpr int kQueryCount = 22;
+constexpr const char* kTables[] = {"region",   "nation",   "part",   "supplier",
+                                   "partsupp", "customer", "orders", "lineitem"};
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error("could not open file \"" + path + "\"");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::string query_name(int number) {
+  char name[8];
+  std::snprintf(name, sizeof name, "q%02d", number);
+  return name;
+}
+
+// "sf0.01", "sf1": the answer folder of a scale factor.
+std::string answer_folder(double scale_factor) {
+  char name[32];
+  std::snprintf(name, sizeof name, "sf%g", scale_factor);
+  return name;
+}
+
+// Removes a temporary directory on every way out.
+struct TemporaryDirectory {
+  std::filesystem::path path;
+  TemporaryDirectory()
+      : path(std::filesystem::temp_directory_path() / ("floe-tpch-" + std::to_string(getpid()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~TemporaryDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+// The same data in DuckDB, through .tbl files (DuckDB's dbgen extension is not available
+// offline); the row counts must match floe's tables.
+void load_duckdb(bench::DuckDbPeer& duckdb, const RunOptions& options, const std::string& schema,
+                 const Catalog& catalog) {
+  TemporaryDirectory directory;
+  write_tbl_files(options.scale_factor, directory.path.string(), options.threads);
+  for (const std::string& statement : split_statements(schema)) duckdb.execute(statement);
+  for (const char* table : kTables) {
+    duckdb.execute(std::string("COPY ") + table + " FROM '" +
+                   (directory.path / (std::string(table) + ".tbl")).string() +
+                   "' (DELIMITER '|', HEADER false)");
+    std::string rows = duckdb.scalar(std::string("SELECT count(*) FROM ") + table);
+    if (rows != std::to_string(catalog.find_table(table)->row_count()))
+      throw Error(std::string("DuckDB loaded ") + rows + " rows into " + table);
+  }
+  duckdb.execute("SET threads TO " + std::to_string(options.threads));
+}
+
+void validate(QueryReport& report, int number, const Result& result,
+              const std::string& answer_path) {
+  std::vector<SqlType> types;
+  for (size_t i = 0; i < result.column_count(); ++i) types.push_back(result.column_type(i));
+  report.mismatch = compare_with_answer(types, result.rows(), read_answer(answer_path),
+                                        order_key_columns(number));
+  report.valid = report.mismatch.empty();
+}
+
+QueryReport run_query(int number, const RunOptions& options, Connection& connection,
+                      bench::DuckDbPeer* duckdb, const std::string& answer_dir) {
+  QueryReport report;
+  report.query = query_name(number);
+  std::vector<std::string> statements =
+      split_statements(read_text_file(options.tpch_dir + "/queries/" + report.query + ".sql"));
+  try {
+    FloeTiming timing = time_floe(connection, statements, options.runs);
+    report.compile_ms = timing.compile_ms;
+    report.exec_ms = timing.exec_ms;
+    report.rows = timing.result.row_count();
+    std::string answer_path = answer_dir + "/" + report.query + ".csv";
+    if (options.validate && std::filesystem::exists(answer_path))
+      validate(report, number, timing.result, answer_path);
+  } catch (const std::exception& error) {
+    report.error = error.what();
+  }
+  if (duckdb != nullptr) {
+    try {
+      report.duckdb_ms = time_duckdb(*duckdb, statements, options.runs);
+    } catch (const std::exception& error) {
+      report.duckdb_error = error.what();
+    }
+  }
+  return report;
+}
+
+}  // namespace
+
+std::vector<int> parse_query_list(const std::string& list) {
+  std::vector<int> queries;
+  std::stringstream items(list);
+  for (std::string item; std::getline(items, item, ',');) {
+    std::string_view digits = item;
+    if (digits.starts_with('q') || digits.starts_with('Q')) digits.remove_prefix(1);
+    int number = 0;
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+    if (error != std::errc() || end != digits.data() + digits.size() || number < 1 ||
+        number > kQueryCount)
+      throw Error("invalid query \"" + item + "\": expected 1..22 or q01..q22");
+    queries.push_back(number);
+  }
+  if (queries.empty()) throw Error("empty query list");
+  return queries;
+}
+
+std::vector<QueryReport> run_tpch(const RunOptions& options) {
+  if (options.runs < 1) throw Error("the run count must be at least 1");
+  if (options.threads < 1) throw Error("the thread count must be at least 1");
+  const std::string schema = read_text_file(options.tpch_dir + "/schema.sql");
+  Database database;
+  Connection connection(database);
+  connection.query(schema);
+  load_tables(database.catalog(), options.scale_factor, options.threads, options.progress);
+  connection.options().threads = static_cast<uint32_t>(options.threads);
+
+  std::unique_ptr<bench::DuckDbPeer> duckdb;
+  if (options.duckdb) duckdb = bench::DuckDbPeer::open_if_available();
+  if (duckdb) load_duckdb(*duckdb, options, schema, database.catalog());
+
+  std::vector<int> queries = options.queries;
+  if (queries.empty()) {
+    for (int number = 1; number <= kQueryCount; ++number) queries.push_back(number);
+  }
+  const std::string answer_dir =
+      options.tpch_dir + "/answers/" + answer_folder(options.scale_factor);
+  std::vector<QueryReport> reports;
+  for (int number : queries)
+    reports.push_back(run_query(number, options, connection, duckdb.get(), answer_dir));
+  return reports;
+}
+
+}  // namespace floe::tpch

@@ -1,0 +1,31 @@
+// `floe-tpch run`: generate and load TPC-H data, run the queries on floe (and on DuckDB
+// when its library is available), validate against the reference answers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/tpch/direct_loader.h"
+#include "bench/tpch/run_report.h"
+
+namespace floe::tpch {
+
+struct RunOptions {
+  double scale_factor = 0.01;
+  int threads = 1;  // generation, loading and queries, on both systems
+  int runs = 1;
+  std::vector<int> queries;  // 1..22, empty for all
+  bool validate = false;     // against <tpch_dir>/answers/sf<SF>/ when it exists
+  bool duckdb = true;        // side by side when bench/peers/duckdb_peer.h finds DuckDB
+  std::string tpch_dir;      // bench/tpch: schema.sql, queries/qNN.sql, answers/
+  LoadProgress progress;     // optional
+};
+
+// Throws floe::Error when the data cannot be generated or loaded; a failing query only
+// sets its report's error.
+std::vector<QueryReport> run_tpch(const RunOptions& options);
+
+// "1,6,q15" -> {1, 6, 15}. Throws floe::Error for anything but 1..22.
+std::vector<int> parse_query_list(const std::string& list);
+
+}  // namespace floe::tpch
