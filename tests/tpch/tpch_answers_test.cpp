@@ -1,12 +1,12 @@
 // TPC-H queries at SF 0.01 against the reference answers (shared/tpch/README.md rules).
-// Data: dbgen's own SF 0.01 files in ../shared/tpch/sf0.01, loaded with COPY, until floe's
-// generator lands.
+// Data: floe's own generator (byte-identical to dbgen 2.14), loaded straight into tables.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "bench/tpch/answer_check.h"
+#include "bench/tpch/direct_loader.h"
 #include "engine/api/database.h"
 
 namespace floe {
@@ -27,11 +27,7 @@ class TpchAnswersTest : public ::testing::TestWithParam<int> {
     database_ = new Database();
     Connection connection(*database_);
     connection.query(read_file(kSourceDir + "/bench/tpch/schema.sql"));
-    for (const char* table :
-         {"region", "nation", "part", "supplier", "partsupp", "customer", "orders", "lineitem"}) {
-      connection.query(std::string("COPY ") + table + " FROM '" + kSourceDir +
-                       "/../shared/tpch/sf0.01/" + table + ".tbl' WITH (DELIMITER '|')");
-    }
+    tpch::load_tables(database_->catalog(), 0.01, 0);  // floe's dbgen-identical generator
   }
   static void TearDownTestSuite() {
     delete database_;
