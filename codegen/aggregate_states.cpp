@@ -6,12 +6,7 @@ namespace floe::codegen {
 namespace {
 
 using plan::AggregateFunction;
-
-SqlType avg_sum_type(const SqlType& argument) {
-  if (argument.id == TypeId::kDouble) return SqlType::double_type();
-  return SqlType::decimal(kMaxDecimalPrecision,
-                          argument.id == TypeId::kDecimal ? argument.scale : 0);
-}
+using plan::avg_sum_type;
 
 // Scale of a numeric type as a decimal (integers have scale 0).
 uint8_t scale_of(const SqlType& type) {

@@ -13,13 +13,6 @@ namespace floe::plan {
 
 namespace {
 
-// What avg accumulates into (as the code generator does): double, or numeric(38, scale).
-SqlType avg_sum_type(const SqlType& argument) {
-  if (argument.id == TypeId::kDouble) return SqlType::double_type();
-  return SqlType::decimal(kMaxDecimalPrecision,
-                          argument.id == TypeId::kDecimal ? argument.scale : 0);
-}
-
 std::vector<ExprPtr> two(ExprPtr first, ExprPtr second) {
   std::vector<ExprPtr> children;
   children.push_back(std::move(first));

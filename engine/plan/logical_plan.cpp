@@ -4,6 +4,12 @@
 
 namespace floe::plan {
 
+SqlType avg_sum_type(const SqlType& argument) {
+  if (argument.id == TypeId::kDouble) return SqlType::double_type();
+  return SqlType::decimal(kMaxDecimalPrecision,
+                          argument.id == TypeId::kDecimal ? argument.scale : 0);
+}
+
 std::vector<ColumnId> output_columns(const LogicalOp& op) {
   std::vector<ColumnId> out;
   switch (op.kind) {

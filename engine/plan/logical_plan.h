@@ -104,6 +104,10 @@ struct JoinOp : LogicalOp {
 
 enum class AggregateFunction : uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
 
+// What avg accumulates its sum in: double for doubles, else numeric(38, scale of the input).
+// Shared by the code generator and the DISTINCT-aggregate rewrite, which must agree.
+SqlType avg_sum_type(const SqlType& argument);
+
 // Output: group columns then aggregate columns. No groups = one row, even on empty input.
 // Distinct aggregates are rewritten by the planner before physical planning.
 struct AggregateOp : LogicalOp {
