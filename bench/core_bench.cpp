@@ -5,12 +5,18 @@
 // is present, see bench/fetch-duckdb.sh) DuckDB over the same rows, single-threaded, in the
 // same run. Usage:
 //   floe-bench-core [--data DIR] [--rows N] [--runs R] [--peers yes|no]
+// --data names a folder with dbgen's lineitem.tbl; without it, SF 0.01 .tbl files are
+// generated (tpch/tbl_files.h) into a temporary folder.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,6 +25,7 @@
 #include "bench/peers/sqlite_peer.h"
 #include "engine/api/database.h"
 #include "storage/error.h"
+#include "tpch/tbl_files.h"
 
 namespace {
 
@@ -58,12 +65,13 @@ double median(std::vector<double> values) {
 double time_ms(const std::function<void()>& work) {
   auto start = std::chrono::steady_clock::now();
   work();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 struct Options {
   std::string source_dir = FLOE_SOURCE_DIR;
-  std::string data_dir = std::string(FLOE_SOURCE_DIR) + "/../shared/tpch/sf0.01";
+  std::string data_dir;  // empty: generate SF 0.01
   uint64_t min_rows = 6'000'000;
   int runs = 5;
   bool peers = true;
@@ -72,14 +80,37 @@ struct Options {
 Options parse_options(int argc, char** argv) {
   Options options;
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--data")) options.data_dir = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--rows")) options.min_rows = std::stoull(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--runs")) options.runs = std::stoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--peers")) options.peers = std::strcmp(argv[i + 1], "no") != 0;
-    else throw floe::Error(std::string("unknown option ") + argv[i]);
+    if (!std::strcmp(argv[i], "--data"))
+      options.data_dir = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--rows"))
+      options.min_rows = std::stoull(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--runs"))
+      options.runs = std::stoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--peers"))
+      options.peers = std::strcmp(argv[i + 1], "no") != 0;
+    else
+      throw floe::Error(std::string("unknown option ") + argv[i]);
   }
   return options;
 }
+
+// The generated SF 0.01 .tbl files, removed with the object.
+class GeneratedData {
+ public:
+  GeneratedData()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("floe-bench-core-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(dir_);
+    floe::tpch::write_tbl_files(0.01, dir_.string());
+  }
+  ~GeneratedData() { std::filesystem::remove_all(dir_); }
+  GeneratedData(const GeneratedData&) = delete;
+  GeneratedData& operator=(const GeneratedData&) = delete;
+  std::string dir() const { return dir_.string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
 
 // Doubles lineitem with the given executor until it holds at least min_rows; returns rows.
 uint64_t double_until(uint64_t rows, uint64_t min_rows, const std::function<void()>& double_once) {
@@ -94,6 +125,11 @@ uint64_t double_until(uint64_t rows, uint64_t min_rows, const std::function<void
 
 int main(int argc, char** argv) try {
   Options options = parse_options(argc, argv);
+  std::unique_ptr<GeneratedData> generated;
+  if (options.data_dir.empty()) {
+    generated = std::make_unique<GeneratedData>();
+    options.data_dir = generated->dir();
+  }
   const std::string tbl = options.data_dir + "/lineitem.tbl";
 
   floe::Database database;
@@ -122,7 +158,8 @@ int main(int argc, char** argv) try {
         compile.push_back(result.timings().codegen_ms + result.timings().compile_ms);
         execute.push_back(result.timings().execute_ms);
       }
-      lines.push_back({query, level == floe::OptimizationLevel::kFast ? "floe fast" : "floe optimized",
+      lines.push_back({query,
+                       level == floe::OptimizationLevel::kFast ? "floe fast" : "floe optimized",
                        median(compile), median(execute)});
     }
   }
@@ -137,7 +174,8 @@ int main(int argc, char** argv) try {
       for (const char* query : {"q01", "q06"}) {
         std::string sql = read_file(options.source_dir + "/bench/tpch/queries/" + query + ".sql");
         std::vector<double> total;
-        for (int run = 0; run < options.runs; ++run) total.push_back(time_ms([&] { duckdb->execute(sql); }));
+        for (int run = 0; run < options.runs; ++run)
+          total.push_back(time_ms([&] { duckdb->execute(sql); }));
         lines.push_back({query, "DuckDB (1 thread)", 0, median(total)});
       }
     } else {
@@ -158,7 +196,9 @@ int main(int argc, char** argv) try {
 
   std::printf("lineitem rows: %llu, runs: %d (median)\n\n", static_cast<unsigned long long>(rows),
               options.runs);
-  std::printf("| query | engine | compile ms | execute ms | total ms | tuples/s/core | total vs floe optimized |\n");
+  std::printf(
+      "| query | engine | compile ms | execute ms | total ms | tuples/s/core | total vs floe "
+      "optimized |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
   for (const Line& line : lines) {
     double reference = 0;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <string_view>
 
 #include "shell/line_reader.h"
 #include "shell/shell.h"
@@ -22,10 +23,15 @@ int usage(const char* program) {
   return 2;
 }
 
-// COPY progress on the terminal, so loading a large file does not look hung.
-void show_copy_progress(floe::Connection& connection) {
+// COPY and CALL dbgen progress on the terminal, so loading a lot does not look hung.
+void show_progress(floe::Connection& connection) {
   connection.options().copy_progress = [](uint64_t rows) {
     std::cerr << "COPY: " << rows << " rows loaded so far...\n";
+  };
+  connection.options().load_progress = [](std::string_view tables, uint64_t done, uint64_t total) {
+    uint64_t percent = total == 0 ? 100 : done * 100 / total;
+    std::cerr << "\rloading " << tables << ": " << percent << "%   " << (done == total ? "\n" : "")
+              << std::flush;
   };
 }
 
@@ -34,6 +40,7 @@ void show_copy_progress(floe::Connection& connection) {
 int main(int argc, char** argv) {
   floe::Database database(":memory:");
   floe::Shell shell(database, std::cout, std::cerr);
+  if (isatty(STDERR_FILENO)) show_progress(shell.connection());
   if (argc == 3 && std::strcmp(argv[1], "-c") == 0) {
     shell.run_script(argv[2]);
     return shell.error_count() ? 1 : 0;
@@ -44,7 +51,6 @@ int main(int argc, char** argv) {
   std::unique_ptr<floe::LineReader> reader;
   if (interactive) {
     reader = std::make_unique<floe::ReadlineLineReader>();
-    if (isatty(STDERR_FILENO)) show_copy_progress(shell.connection());
     std::cout << "floe: in-memory SQL database. Enter \".help\" for usage hints.\n";
   } else {
     reader = std::make_unique<floe::StreamLineReader>(std::cin);

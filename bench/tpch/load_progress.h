@@ -2,7 +2,7 @@
 // otherwise one line per loaded table (logs stay readable).
 #pragma once
 
-#include "bench/tpch/direct_loader.h"
+#include "tpch/direct_loader.h"
 
 namespace floe::tpch {
 

@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "bench/tpch/load_progress.h"
-#include "bench/tpch/scale.h"
-#include "bench/tpch/tbl_files.h"
 #include "bench/tpch/tpch_run.h"
 #include "storage/error.h"
+#include "tpch/scale.h"
+#include "tpch/tbl_files.h"
 
 namespace {
 

@@ -11,8 +11,9 @@
 #include "bench/peers/duckdb_peer.h"
 #include "bench/tpch/answer_check.h"
 #include "bench/tpch/query_timing.h"
-#include "bench/tpch/tbl_files.h"
 #include "storage/error.h"
+#include "tpch/schema_sql.h"
+#include "tpch/tbl_files.h"
 
 namespace floe::tpch {
 namespace {
@@ -131,7 +132,7 @@ std::vector<int> parse_query_list(const std::string& list) {
 std::vector<QueryReport> run_tpch(const RunOptions& options) {
   if (options.runs < 1) throw Error("the run count must be at least 1");
   if (options.threads < 1) throw Error("the thread count must be at least 1");
-  const std::string schema = read_text_file(options.tpch_dir + "/schema.sql");
+  const std::string schema(schema_sql());
   Database database;
   Connection connection(database);
   connection.query(schema);

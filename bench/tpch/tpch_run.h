@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/tpch/direct_loader.h"
 #include "bench/tpch/run_report.h"
+#include "tpch/direct_loader.h"
 
 namespace floe::tpch {
 
@@ -17,7 +17,7 @@ struct RunOptions {
   std::vector<int> queries;  // 1..22, empty for all
   bool validate = false;     // against <tpch_dir>/answers/sf<SF>/ when it exists
   bool duckdb = true;        // side by side when bench/peers/duckdb_peer.h finds DuckDB
-  std::string tpch_dir;      // bench/tpch: schema.sql, queries/qNN.sql, answers/
+  std::string tpch_dir;      // bench/tpch: queries/qNN.sql, answers/
   LoadProgress progress;     // optional
 };
 

@@ -59,6 +59,8 @@ Result run_statement(const PgQuery__RawStmt& raw, StatementContext& context) {
       return run_set(*node.variable_set_stmt, context);
     case PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT:
       return run_show(*node.variable_show_stmt, context);
+    case PG_QUERY__NODE__NODE_CALL_STMT:
+      return run_call(*node.call_stmt, context);
     default:
       throw NotSupported(unsupported_statement_name(node.node_case), raw.stmt_location);
   }

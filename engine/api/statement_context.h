@@ -20,5 +20,6 @@ Result run_select(const PgQuery__SelectStmt& stmt, StatementContext& context);
 Result run_explain(const PgQuery__ExplainStmt& stmt, StatementContext& context);
 Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context);
 Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context);
+Result run_call(const PgQuery__CallStmt& stmt, StatementContext& context);
 
 }  // namespace floe

@@ -8,11 +8,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "bench/tpch/direct_loader.h"
-#include "bench/tpch/tbl_files.h"
 #include "bench/tpch/tpch_run.h"
 #include "engine/api/database.h"
 #include "storage/error.h"
+#include "tpch/direct_loader.h"
+#include "tpch/schema_sql.h"
+#include "tpch/tbl_files.h"
 
 namespace floe::tpch {
 namespace {
@@ -20,13 +21,6 @@ namespace {
 const std::string kTpchDir = std::string(FLOE_SOURCE_DIR) + "/bench/tpch";
 constexpr const char* kTables[] = {"region",   "nation",   "part",   "supplier",
                                    "partsupp", "customer", "orders", "lineitem"};
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 struct ScratchDirectory {
   std::filesystem::path path;
@@ -59,7 +53,7 @@ void expect_same_rows(const Table& direct, const Table& copied) {
 }
 
 TEST(TpchDriverTest, DirectLoadEqualsCopyOfTblFiles) {
-  const std::string schema = read_file(kTpchDir + "/schema.sql");
+  const std::string schema(schema_sql());
   Database direct;
   Connection(direct).query(schema);
   int progress_calls = 0;
@@ -120,7 +114,6 @@ TEST(TpchDriverTest, JsonReportOfValidatedRun) {
 
 TEST(TpchDriverTest, FailingQueryIsAnErrorEntry) {
   ScratchDirectory tpch("queries");
-  std::filesystem::copy_file(kTpchDir + "/schema.sql", tpch.path / "schema.sql");
   std::filesystem::create_directories(tpch.path / "queries");
   std::ofstream(tpch.path / "queries/q01.sql") << "select array[1, 2] from region;\n";
   std::filesystem::copy_file(kTpchDir + "/queries/q06.sql", tpch.path / "queries/q06.sql");

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "bench/tpch/sha256.h"
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/tbl_format.h"
-#include "bench/tpch/tbl_text.h"
+#include "tpch/table_generators.h"
+#include "tpch/tbl_format.h"
+#include "tpch/tbl_text.h"
 
 namespace floe::tpch {
 namespace {

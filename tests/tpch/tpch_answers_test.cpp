@@ -1,12 +1,11 @@
 // TPC-H queries at SF 0.01 against the reference answers (shared/tpch/README.md rules).
-// Data: floe's own generator (byte-identical to dbgen 2.14), loaded straight into tables.
+// Data: CALL dbgen, floe's own generator (byte-identical to dbgen 2.14).
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
 #include "bench/tpch/answer_check.h"
-#include "bench/tpch/direct_loader.h"
 #include "engine/api/database.h"
 
 namespace floe {
@@ -26,8 +25,7 @@ class TpchAnswersTest : public ::testing::TestWithParam<int> {
   static void SetUpTestSuite() {
     database_ = new Database();
     Connection connection(*database_);
-    connection.query(read_file(kSourceDir + "/bench/tpch/schema.sql"));
-    tpch::load_tables(database_->catalog(), 0.01, 0);  // floe's dbgen-identical generator
+    connection.query("CALL dbgen(0.01)");
   }
   static void TearDownTestSuite() {
     delete database_;

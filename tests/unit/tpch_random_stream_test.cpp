@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "bench/tpch/column_streams.h"
-#include "bench/tpch/distributions.h"
-#include "bench/tpch/random_fields.h"
-#include "bench/tpch/random_stream.h"
+#include "tpch/column_streams.h"
+#include "tpch/distributions.h"
+#include "tpch/random_fields.h"
+#include "tpch/random_stream.h"
 
 namespace floe::tpch {
 namespace {

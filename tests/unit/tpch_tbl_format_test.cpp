@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "bench/tpch/scale.h"
-#include "bench/tpch/tbl_format.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "tpch/scale.h"
+#include "tpch/tbl_format.h"
 
 namespace floe::tpch {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/tpch/tbl_text.h"
+#include "tpch/tbl_text.h"
 
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/tbl_format.h"
-#include "bench/tpch/text_pool.h"
+#include "tpch/table_generators.h"
+#include "tpch/tbl_format.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/tpch/distributions.h"
+#include "tpch/distributions.h"
 
 namespace floe::tpch {
 

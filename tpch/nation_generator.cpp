@@ -1,7 +1,7 @@
-#include "bench/tpch/column_streams.h"
-#include "bench/tpch/distributions.h"
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/text_pool.h"
+#include "tpch/column_streams.h"
+#include "tpch/distributions.h"
+#include "tpch/table_generators.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 

@@ -1,4 +1,4 @@
-#include "bench/tpch/column_streams.h"
+#include "tpch/column_streams.h"
 
 #include <array>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "bench/tpch/random_stream.h"
+#include "tpch/random_stream.h"
 
 namespace floe::tpch {
 

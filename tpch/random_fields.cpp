@@ -1,4 +1,4 @@
-#include "bench/tpch/random_fields.h"
+#include "tpch/random_fields.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "bench/tpch/direct_loader.h"
+#include "tpch/direct_loader.h"
 
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <string>
 
-#include "bench/tpch/row_batch.h"
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/text_pool.h"
 #include "storage/error.h"
+#include "tpch/row_batch.h"
+#include "tpch/table_generators.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "bench/tpch/random_stream.h"
+#include "tpch/random_stream.h"
 
 namespace floe::tpch {
 

@@ -1,4 +1,4 @@
-#include "bench/tpch/scale.h"
+#include "tpch/scale.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "bench/tpch/row_batch.h"
+#include "tpch/row_batch.h"
 
 #include <cstring>
 

@@ -1,12 +1,12 @@
 #include <array>
 #include <string>
 
-#include "bench/tpch/column_streams.h"
-#include "bench/tpch/distributions.h"
-#include "bench/tpch/random_fields.h"
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/text_pool.h"
 #include "storage/date_time.h"
+#include "tpch/column_streams.h"
+#include "tpch/distributions.h"
+#include "tpch/random_fields.h"
+#include "tpch/table_generators.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/tpch/tbl_format.h"
+#include "tpch/tbl_format.h"
 
 #include <charconv>
 #include <cstdint>

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "bench/tpch/scale.h"
-#include "bench/tpch/tpch_rows.h"
+#include "tpch/scale.h"
+#include "tpch/tpch_rows.h"
 
 namespace floe::tpch {
 

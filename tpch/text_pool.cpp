@@ -1,9 +1,9 @@
-#include "bench/tpch/text_pool.h"
+#include "tpch/text_pool.h"
 
 #include <string>
 
-#include "bench/tpch/column_streams.h"
-#include "bench/tpch/distributions.h"
+#include "tpch/column_streams.h"
+#include "tpch/distributions.h"
 
 namespace floe::tpch {
 namespace {

@@ -1,4 +1,4 @@
-#include "bench/tpch/tbl_files.h"
+#include "tpch/tbl_files.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -6,8 +6,8 @@
 #include <map>
 #include <memory>
 
-#include "bench/tpch/tbl_text.h"
 #include "storage/error.h"
+#include "tpch/tbl_text.h"
 
 namespace floe::tpch {
 namespace {

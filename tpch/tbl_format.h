@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bench/tpch/tpch_rows.h"
+#include "tpch/tpch_rows.h"
 
 namespace floe::tpch {
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "bench/tpch/random_stream.h"
-#include "bench/tpch/text_pool.h"
+#include "tpch/random_stream.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "bench/tpch/random_stream.h"
+#include "tpch/random_stream.h"
 
 namespace floe::tpch {
 

@@ -1,9 +1,9 @@
 #include <string>
 
-#include "bench/tpch/column_streams.h"
-#include "bench/tpch/random_fields.h"
-#include "bench/tpch/table_generators.h"
-#include "bench/tpch/text_pool.h"
+#include "tpch/column_streams.h"
+#include "tpch/random_fields.h"
+#include "tpch/table_generators.h"
+#include "tpch/text_pool.h"
 
 namespace floe::tpch {
 namespace {

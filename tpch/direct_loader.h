@@ -21,7 +21,7 @@ struct LoadStatus {
 using LoadProgress = std::function<void(const LoadStatus&)>;
 
 // Appends the eight tables' rows; the tables must exist in `catalog` with the columns of
-// bench/tpch/schema.sql. `threads` = 0 uses all cores. `progress` (optional) is called from
+// tpch/schema.sql. `threads` = 0 uses all cores. `progress` (optional) is called from
 // the loading thread after every appended range. Throws floe::Error.
 void load_tables(Catalog& catalog, double scale_factor, int threads,
                  const LoadProgress& progress = {});

@@ -1,0 +1,13 @@
+// Procedures that CALL runs (engine/api/call_statement.cpp dispatches by name), one file
+// each: engine/api/<name>_procedure.cpp.
+#pragma once
+
+#include "engine/api/statement_context.h"
+
+namespace floe {
+
+// CALL dbgen(sf): creates the eight TPC-H tables (tpch/schema.sql) and loads them with the
+// dbgen-identical generator at scale factor `sf`, all or nothing.
+Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context);
+
+}  // namespace floe
