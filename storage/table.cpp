@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "storage/error.h"
+#include "storage/table_statistics.h"
 
 namespace floe {
 
@@ -30,6 +31,19 @@ void Table::truncate(uint64_t row_count) {
     chunks_.back()->truncate(in_last);
   }
   row_count_ = row_count;
+  ++modification_count_;
+}
+
+std::shared_ptr<const ColumnStatistics> Table::column_statistics(size_t column) const {
+  std::lock_guard lock(statistics_mutex_);
+  if (statistics_version_ != modification_count_ || statistics_.size() != columns_.size()) {
+    statistics_.assign(columns_.size(), nullptr);
+    statistics_version_ = modification_count_;
+  }
+  if (!statistics_[column])
+    statistics_[column] =
+        std::make_shared<const ColumnStatistics>(compute_column_statistics(*this, column));
+  return statistics_[column];
 }
 
 void TableAppender::begin_row() {
@@ -68,7 +82,10 @@ void TableAppender::set_value(size_t column, const Value& value) {
   set(column, buffer);
 }
 
-void TableAppender::end_row() { ++table_.row_count_; }
+void TableAppender::end_row() {
+  ++table_.row_count_;
+  ++table_.modification_count_;
+}
 
 void TableAppender::append_row(const std::vector<Value>& row) {
   begin_row();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "storage/value.h"
 
 namespace floe {
+
+struct ColumnStatistics;  // storage/table_statistics.h
 
 class Table {
  public:
@@ -33,6 +36,12 @@ class Table {
   // Removes every row at or after `row_count`: how a failed statement takes back its rows.
   void truncate(uint64_t row_count);
 
+  // Bumped by every change of the rows (appended row, truncate).
+  uint64_t modification_count() const { return modification_count_; }
+  // Statistics of one column's current rows: computed on first use, cached until the rows
+  // change. Thread-safe.
+  std::shared_ptr<const ColumnStatistics> column_statistics(size_t column) const;
+
  private:
   friend class TableAppender;
   HotChunk& last_chunk_with_room();
@@ -43,6 +52,11 @@ class Table {
   std::vector<std::unique_ptr<HotChunk>> chunks_;
   StringHeap strings_;
   uint64_t row_count_ = 0;
+  uint64_t modification_count_ = 0;
+
+  mutable std::mutex statistics_mutex_;
+  mutable uint64_t statistics_version_ = 0;  // modification_count_ the cache belongs to
+  mutable std::vector<std::shared_ptr<const ColumnStatistics>> statistics_;  // per column
 };
 
 // Appends rows one at a time. Values must already have the column's type; long strings are

@@ -1,6 +1,8 @@
 #include "engine/plan/logical_plan.h"
 
+#include <cmath>
 #include <sstream>
+#include <utility>
 
 namespace floe::plan {
 
@@ -87,18 +89,28 @@ std::string limit_text(const std::optional<uint64_t>& limit, uint64_t offset) {
 
 class PlanPrinter {
  public:
-  explicit PlanPrinter(const ColumnRegistry& registry) : registry_(registry) {}
+  explicit PlanPrinter(const ColumnRegistry& registry, OperatorAnnotation annotate = {})
+      : registry_(registry), annotate_(std::move(annotate)) {}
 
   void print(const LogicalOp& op, int depth) {
     out_ << std::string(static_cast<size_t>(depth) * 2, ' ') << describe(op);
-    if (op.estimated_rows > 0) out_ << "  (rows=" << static_cast<uint64_t>(op.estimated_rows) << ")";
+    if (annotate_) out_ << annotate_(op);
     out_ << "\n";
     for (const auto& child : op.children) print(*child, depth + 1);
   }
 
   std::string text() const { return out_.str(); }
 
+  // The operator and, once the optimizer estimated it, its estimated row count.
   std::string describe(const LogicalOp& op) const {
+    std::string out = describe_operator_only(op);
+    if (op.estimated_rows > 0)
+      out += " (est. rows " + std::to_string(std::llround(op.estimated_rows)) + ")";
+    return out;
+  }
+
+ private:
+  std::string describe_operator_only(const LogicalOp& op) const {
     switch (op.kind) {
       case LogicalKind::kScan: {
         const auto& scan = static_cast<const ScanOp&>(op);
@@ -167,7 +179,6 @@ class PlanPrinter {
     return "?";
   }
 
- private:
   std::string column(ColumnId id) const { return registry_[id].name + "#" + std::to_string(id); }
   std::string list(const std::vector<ExprPtr>& exprs) const {
     std::string out = "[";
@@ -176,6 +187,7 @@ class PlanPrinter {
   }
 
   const ColumnRegistry& registry_;
+  OperatorAnnotation annotate_;
   std::ostringstream out_;
 };
 
@@ -185,8 +197,8 @@ std::string describe_operator(const LogicalOp& op, const ColumnRegistry& registr
   return PlanPrinter(registry).describe(op);
 }
 
-std::string to_string(const LogicalPlan& plan) {
-  PlanPrinter printer(plan.registry);
+std::string to_string(const LogicalPlan& plan, const OperatorAnnotation& annotate) {
+  PlanPrinter printer(plan.registry, annotate);
   std::string header = "Output [";
   for (size_t i = 0; i < plan.outputs.size(); ++i)
     header += (i ? ", " : "") + plan.outputs[i].name + "#" + std::to_string(plan.outputs[i].id);

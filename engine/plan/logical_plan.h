@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -171,8 +172,11 @@ bool join_outputs_build(JoinType type);
 // Whether unmatched build rows are emitted too (right and full outer joins).
 bool join_preserves_build(JoinType type);
 
-// Indented tree for EXPLAIN.
-std::string to_string(const LogicalPlan& plan);
+// Text an EXPLAIN variant appends to an operator's line (EXPLAIN ANALYZE: its actual rows).
+using OperatorAnnotation = std::function<std::string(const LogicalOp&)>;
+
+// Indented tree for EXPLAIN; `annotate`, when set, extends each operator's line.
+std::string to_string(const LogicalPlan& plan, const OperatorAnnotation& annotate = {});
 // One line describing a single operator, e.g. "Scan lineitem [l_quantity#3]".
 std::string describe_operator(const LogicalOp& op, const ColumnRegistry& registry);
 

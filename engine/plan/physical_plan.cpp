@@ -100,8 +100,9 @@ PhysicalPlan make_physical_plan(LogicalPlan logical) {
   return plan;
 }
 
-std::string explain(const PhysicalPlan& plan) {
-  std::string out = to_string(plan.logical);
+std::string explain(const PhysicalPlan& plan, const OperatorAnnotation& annotate_operator,
+                    const PipelineAnnotation& annotate_pipeline) {
+  std::string out = to_string(plan.logical, annotate_operator);
   out += "Pipelines:\n";
   for (const Pipeline& pipeline : plan.pipelines) {
     const LogicalOp& source = *pipeline.source;
@@ -109,6 +110,7 @@ std::string explain(const PhysicalPlan& plan) {
            (source.kind == LogicalKind::kJoin ? "HashJoin unmatched" : role(source, false));
     for (const LogicalOp* op : pipeline.operators) out += " -> " + role(*op, false);
     out += " -> " + (pipeline.sink ? role(*pipeline.sink, true) : std::string("Result"));
+    if (annotate_pipeline) out += annotate_pipeline(pipeline);
     out += "\n";
   }
   return out;

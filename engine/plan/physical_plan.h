@@ -3,6 +3,7 @@
 // Both the compiled and the vectorized executor run exactly these pipelines.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,12 @@ struct PhysicalPlan {
 
 PhysicalPlan make_physical_plan(LogicalPlan logical);
 
-// EXPLAIN text: the operator tree, then the pipelines.
-std::string explain(const PhysicalPlan& plan);
+// Text an EXPLAIN variant appends to a pipeline's line (EXPLAIN ANALYZE: its time).
+using PipelineAnnotation = std::function<std::string(const Pipeline&)>;
+
+// EXPLAIN text: the operator tree, then the pipelines; the annotations, when set, extend
+// their lines.
+std::string explain(const PhysicalPlan& plan, const OperatorAnnotation& annotate_operator = {},
+                    const PipelineAnnotation& annotate_pipeline = {});
 
 }  // namespace floe::plan

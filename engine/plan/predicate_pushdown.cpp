@@ -1,27 +1,43 @@
 // Predicate pushdown and join construction. A region of inner joins, filters and scans is
-// flattened into its leaves and the conjuncts of all its predicates. Then:
-//  - a conjunct over one scan becomes a ScanOp filter;
-//  - the leaves are joined left-deep in FROM order, except that the next leaf is the first
-//    one connected to the joined ones by an equality (a cross product only when none is);
-//  - equalities between the joined side and the new leaf become hash-join keys; the side
-//    with fewer estimated rows is the build side (children[1]);
-//  - any other conjunct becomes a FilterOp right above the first join where all its
-//    columns exist.
+// flattened into its leaves (scans and whatever is not an inner join or filter, optimized on
+// its own) and the conjuncts of all its predicates. Then:
+//  - a conjunct over one scan becomes a ScanOp filter; over another single leaf, a FilterOp
+//    right above it;
+//  - join_order.h picks a bushy join tree from the leaves' estimated rows;
+//  - equalities between the two inputs of a join become its hash-join keys; the input with
+//    fewer estimated rows is the build side (children[1]);
+//  - any other conjunct becomes a FilterOp right above the lowest join where all its
+//    columns exist;
+//  - semi and anti joins (EXISTS, IN, NOT EXISTS, NOT IN) over a region are reducers: one
+//    whose outer side reads a single leaf, and whose subquery side is estimated smaller than
+//    that leaf, filters the leaf before the joins (TPC-H q18: the few large orders before
+//    the join with lineitem); the others stay on top of the region.
+// Finally every operator's estimated_rows is filled (cardinality_estimator.h).
 #include <algorithm>
+#include <bit>
 #include <map>
 
+#include "engine/plan/cardinality_estimator.h"
 #include "engine/plan/expression_utils.h"
+#include "engine/plan/join_order.h"
 #include "engine/plan/optimizer.h"
+#include "storage/error.h"
 
 namespace floe::plan {
 
 namespace {
 
-LogicalOpPtr optimize_subtree(LogicalOpPtr op);
+LogicalOpPtr optimize_subtree(LogicalOpPtr op, CardinalityEstimator& estimator);
+
+bool is_reducer(JoinType type) {
+  return type == JoinType::kSemi || type == JoinType::kAnti || type == JoinType::kNullAwareAnti;
+}
 
 bool is_region_op(const LogicalOp& op) {
   if (op.kind == LogicalKind::kFilter || op.kind == LogicalKind::kScan) return true;
-  return op.kind == LogicalKind::kJoin && static_cast<const JoinOp&>(op).type == JoinType::kInner;
+  if (op.kind != LogicalKind::kJoin) return false;
+  JoinType type = static_cast<const JoinOp&>(op).type;
+  return type == JoinType::kInner || is_reducer(type);
 }
 
 // Equal, or an equality written the other way round (a = b, b = a).
@@ -74,23 +90,33 @@ void factor_disjunction(ExprPtr predicate, std::vector<ExprPtr>& out) {
 
 struct Conjunct {
   ExprPtr expr;
-  std::set<size_t> leaves;  // indexes of the leaves whose columns it reads
+  LeafSet leaves = 0;  // the leaves whose columns it reads
 };
 
 class JoinRegion {
  public:
-  explicit JoinRegion(LogicalOpPtr root) { collect(std::move(root)); }
+  JoinRegion(LogicalOpPtr root, CardinalityEstimator& estimator) : estimator_(estimator) {
+    collect(std::move(root));
+  }
   LogicalOpPtr build();
 
  private:
   void collect(LogicalOpPtr op);
   void classify();
-  bool is_key_for(const Conjunct& conjunct, const std::set<size_t>& joined, size_t leaf) const;
-  LogicalOpPtr apply_filters(LogicalOpPtr op, const std::set<size_t>& available);
+  LeafSet leaves_of(const Expr& expr) const;
+  JoinProblem make_problem();
+  LogicalOpPtr build_tree(const JoinTree& tree, int node, const JoinProblem& problem);
+  LogicalOpPtr add_filter(LogicalOpPtr op, const std::vector<size_t>& conjuncts);
+  LeafSet outer_leaves_of(const JoinOp& reducer) const;
+  void place_reducers_on_leaves();
+  LogicalOpPtr apply(LogicalOpPtr reducer, LogicalOpPtr input);
 
+  CardinalityEstimator& estimator_;
   std::vector<LogicalOpPtr> leaves_;
+  std::vector<LogicalOpPtr> reducers_;  // semi/anti joins without their probe child
   std::vector<ExprPtr> predicates_;
   std::vector<Conjunct> conjuncts_;
+  std::map<ColumnId, size_t> owner_;  // column -> leaf producing it
 };
 
 void JoinRegion::collect(LogicalOpPtr op) {
@@ -101,10 +127,17 @@ void JoinRegion::collect(LogicalOpPtr op) {
       return;
     case LogicalKind::kJoin: {
       if (!is_region_op(*op)) {  // an outer or semi join is a leaf: nothing crosses it
-        leaves_.push_back(optimize_subtree(std::move(op)));
+        leaves_.push_back(optimize_subtree(std::move(op), estimator_));
         return;
       }
       auto& join = static_cast<JoinOp&>(*op);
+      if (is_reducer(join.type)) {
+        join.children[1] = optimize_subtree(std::move(join.children[1]), estimator_);
+        LogicalOpPtr probe = std::move(join.children[0]);
+        reducers_.push_back(std::move(op));
+        collect(std::move(probe));
+        return;
+      }
       for (auto& key : join.keys) {
         auto equal = make_expr(ExprKind::kCompare, SqlType::boolean(), {});
         equal->children.push_back(std::move(key.probe));
@@ -125,31 +158,42 @@ void JoinRegion::collect(LogicalOpPtr op) {
       return;
     }
     default:
-      leaves_.push_back(optimize_subtree(std::move(op)));
+      leaves_.push_back(optimize_subtree(std::move(op), estimator_));
       return;
   }
 }
 
+LeafSet JoinRegion::leaves_of(const Expr& expr) const {
+  std::set<ColumnId> columns;
+  collect_columns(expr, columns);
+  LeafSet leaves = 0;
+  for (ColumnId id : columns) {
+    auto found = owner_.find(id);
+    if (found != owner_.end()) leaves |= LeafSet{1} << found->second;
+  }
+  return leaves;
+}
+
+// Splits the predicates into conjuncts; those over one scan become its filters.
 void JoinRegion::classify() {
+  if (leaves_.size() > kMaxJoinLeaves)
+    throw NotSupported("more than " + std::to_string(kMaxJoinLeaves) +
+                       " tables joined in one query block");
   std::vector<ExprPtr> factored;
   for (ExprPtr& predicate : predicates_) factor_disjunction(std::move(predicate), factored);
   predicates_ = std::move(factored);
-  std::map<ColumnId, size_t> owner;
   for (size_t i = 0; i < leaves_.size(); ++i)
-    for (ColumnId id : output_columns(*leaves_[i])) owner[id] = i;
+    for (ColumnId id : output_columns(*leaves_[i])) owner_[id] = i;
   for (ExprPtr& predicate : predicates_) {
     if (predicate->kind == ExprKind::kConstant && !predicate->constant.is_null() &&
         predicate->constant.as_bool())
       continue;  // TRUE
-    Conjunct conjunct{std::move(predicate), {}};
-    std::set<ColumnId> columns;
-    collect_columns(*conjunct.expr, columns);
-    for (ColumnId id : columns)
-      if (owner.count(id)) conjunct.leaves.insert(owner[id]);
-    if (conjunct.leaves.empty()) conjunct.leaves.insert(0);
-    if (conjunct.leaves.size() == 1 &&
-        leaves_[*conjunct.leaves.begin()]->kind == LogicalKind::kScan) {
-      static_cast<ScanOp&>(*leaves_[*conjunct.leaves.begin()])
+    Conjunct conjunct{std::move(predicate), 0};
+    conjunct.leaves = leaves_of(*conjunct.expr);
+    if (!conjunct.leaves) conjunct.leaves = 1;  // constant: filter the first leaf
+    if (std::popcount(conjunct.leaves) == 1 &&
+        leaves_[std::countr_zero(conjunct.leaves)]->kind == LogicalKind::kScan) {
+      static_cast<ScanOp&>(*leaves_[std::countr_zero(conjunct.leaves)])
           .filters.push_back(std::move(conjunct.expr));
       continue;
     }
@@ -158,106 +202,121 @@ void JoinRegion::classify() {
   predicates_.clear();
 }
 
-bool JoinRegion::is_key_for(const Conjunct& conjunct, const std::set<size_t>& joined,
-                            size_t leaf) const {
-  const Expr& expr = *conjunct.expr;
-  if (!expr.children.size() || expr.kind != ExprKind::kCompare ||
-      expr.compare_op != CompareOp::kEqual)
-    return false;
-  if (!conjunct.leaves.count(leaf)) return false;
-  for (size_t l : conjunct.leaves)
-    if (l != leaf && !joined.count(l)) return false;
-  // Each side must read only one of the two inputs.
-  auto side_of = [&](const Expr& side) -> int {
-    std::set<ColumnId> columns;
-    collect_columns(side, columns);
-    if (columns.empty()) return -1;
-    std::set<ColumnId> leaf_columns;
-    for (ColumnId id : output_columns(*leaves_[leaf])) leaf_columns.insert(id);
-    bool all_leaf = true, none_leaf = true;
-    for (ColumnId id : columns) (leaf_columns.count(id) ? none_leaf : all_leaf) = false;
-    return all_leaf ? 1 : none_leaf ? 0 : -1;
-  };
-  int left = side_of(*expr.children[0]), right = side_of(*expr.children[1]);
-  return left >= 0 && right >= 0 && left != right;
-}
-
-LogicalOpPtr JoinRegion::apply_filters(LogicalOpPtr op, const std::set<size_t>& available) {
-  std::vector<ExprPtr> ready;
-  for (Conjunct& conjunct : conjuncts_) {
-    if (!conjunct.expr) continue;
-    if (std::includes(available.begin(), available.end(), conjunct.leaves.begin(),
-                      conjunct.leaves.end()))
-      ready.push_back(std::move(conjunct.expr));
-  }
-  if (ready.empty()) return op;
+LogicalOpPtr JoinRegion::add_filter(LogicalOpPtr op, const std::vector<size_t>& conjuncts) {
+  if (conjuncts.empty()) return op;
+  std::vector<ExprPtr> predicates;
+  for (size_t i : conjuncts) predicates.push_back(std::move(conjuncts_[i].expr));
   auto filter = std::make_unique<FilterOp>();
-  filter->estimated_rows = op->estimated_rows;
-  filter->predicate = make_conjunction(std::move(ready));
+  filter->predicate = make_conjunction(std::move(predicates));
   filter->children.push_back(std::move(op));
   return filter;
 }
 
-LogicalOpPtr JoinRegion::build() {
-  classify();
-  std::set<size_t> joined{0};
-  LogicalOpPtr current = apply_filters(std::move(leaves_[0]), joined);
-  std::vector<bool> used(leaves_.size(), false);
-  used[0] = true;
-  for (size_t step = 1; step < leaves_.size(); ++step) {
-    size_t next = leaves_.size();
-    for (size_t i = 0; i < leaves_.size() && next == leaves_.size(); ++i) {
-      if (used[i]) continue;
-      for (const Conjunct& conjunct : conjuncts_)
-        if (conjunct.expr && is_key_for(conjunct, joined, i)) next = i;
-    }
-    if (next == leaves_.size()) next = std::find(used.begin(), used.end(), false) - used.begin();
-    used[next] = true;
-
-    auto join = std::make_unique<JoinOp>();
-    std::set<ColumnId> leaf_columns;
-    for (ColumnId id : output_columns(*leaves_[next])) leaf_columns.insert(id);
-    double current_rows = current->estimated_rows, leaf_rows = leaves_[next]->estimated_rows;
-    bool leaf_builds = leaf_rows <= current_rows;
-    for (Conjunct& conjunct : conjuncts_) {
-      if (!conjunct.expr || !is_key_for(conjunct, joined, next)) continue;
-      ExprPtr a = std::move(conjunct.expr->children[0]), b = std::move(conjunct.expr->children[1]);
-      std::set<ColumnId> a_columns;
-      collect_columns(*a, a_columns);
-      bool a_on_leaf = leaf_columns.count(*a_columns.begin()) > 0;
-      ExprPtr& leaf_side = a_on_leaf ? a : b;
-      ExprPtr& joined_side = a_on_leaf ? b : a;
-      if (leaf_builds)
-        join->keys.push_back({std::move(joined_side), std::move(leaf_side)});
-      else
-        join->keys.push_back({std::move(leaf_side), std::move(joined_side)});
-      conjunct.expr.reset();
-    }
-    join->estimated_rows =
-        join->keys.empty() ? current_rows * leaf_rows : std::max(current_rows, leaf_rows);
-    if (leaf_builds) {
-      join->children.push_back(std::move(current));
-      join->children.push_back(std::move(leaves_[next]));
-    } else {
-      join->children.push_back(std::move(leaves_[next]));
-      join->children.push_back(std::move(current));
-    }
-    joined.insert(next);
-    current = apply_filters(std::move(join), joined);
+// Leaves with their own filters applied and estimated; conjuncts over several leaves become
+// the problem's predicates (same indexes as conjuncts_).
+JoinProblem JoinRegion::make_problem() {
+  std::vector<Conjunct> single_leaf, multi_leaf;
+  for (Conjunct& conjunct : conjuncts_)
+    (std::popcount(conjunct.leaves) == 1 ? single_leaf : multi_leaf).push_back(std::move(conjunct));
+  conjuncts_ = std::move(single_leaf);
+  JoinProblem problem;
+  for (size_t leaf = 0; leaf < leaves_.size(); ++leaf) {
+    std::vector<size_t> own;
+    for (size_t i = 0; i < conjuncts_.size(); ++i)
+      if (conjuncts_[i].leaves == LeafSet{1} << leaf) own.push_back(i);
+    leaves_[leaf] = add_filter(std::move(leaves_[leaf]), own);
   }
-  return current;
+  place_reducers_on_leaves();
+  for (LogicalOpPtr& leaf : leaves_) problem.leaf_rows.push_back(estimator_.estimate(*leaf));
+  conjuncts_ = std::move(multi_leaf);
+  auto rows_of = [&](LeafSet leaves) {
+    double rows = 1;
+    for (; leaves; leaves &= leaves - 1) rows *= problem.leaf_rows[std::countr_zero(leaves)];
+    return rows;
+  };
+  for (const Conjunct& conjunct : conjuncts_) {
+    const Expr& expr = *conjunct.expr;
+    JoinPredicate predicate;
+    predicate.leaves = conjunct.leaves;
+    predicate.selectivity = estimator_.selectivity(expr, rows_of(conjunct.leaves));
+    if (expr.kind == ExprKind::kCompare && expr.compare_op == CompareOp::kEqual) {
+      predicate.left = leaves_of(*expr.children[0]);
+      predicate.right = leaves_of(*expr.children[1]);
+      predicate.equality = predicate.left && predicate.right && !(predicate.left & predicate.right);
+      predicate.left_distinct =
+          estimator_.distinct_values(*expr.children[0], rows_of(predicate.left));
+      predicate.right_distinct =
+          estimator_.distinct_values(*expr.children[1], rows_of(predicate.right));
+    }
+    problem.predicates.push_back(predicate);
+  }
+  return problem;
 }
 
-LogicalOpPtr optimize_subtree(LogicalOpPtr op) {
-  if (is_region_op(*op)) return JoinRegion(std::move(op)).build();
-  for (LogicalOpPtr& child : op->children) child = optimize_subtree(std::move(child));
+LeafSet JoinRegion::outer_leaves_of(const JoinOp& reducer) const {
+  LeafSet leaves = reducer.residual ? leaves_of(*reducer.residual) : 0;
+  for (const JoinOp::KeyPair& key : reducer.keys) leaves |= leaves_of(*key.probe);
+  return leaves;
+}
+
+LogicalOpPtr JoinRegion::apply(LogicalOpPtr reducer, LogicalOpPtr input) {
+  reducer->children[0] = std::move(input);
+  return reducer;
+}
+
+void JoinRegion::place_reducers_on_leaves() {
+  for (LogicalOpPtr& reducer : reducers_) {
+    LeafSet leaves = outer_leaves_of(static_cast<const JoinOp&>(*reducer));
+    if (std::popcount(leaves) != 1) continue;
+    LogicalOpPtr& leaf = leaves_[std::countr_zero(leaves)];
+    if (estimator_.estimate(*reducer->children[1]) >= estimator_.estimate(*leaf)) continue;
+    leaf = apply(std::move(reducer), std::move(leaf));
+  }
+}
+
+LogicalOpPtr JoinRegion::build_tree(const JoinTree& tree, int index, const JoinProblem& problem) {
+  const JoinTreeNode& node = tree.nodes[static_cast<size_t>(index)];
+  if (node.leaf >= 0) return std::move(leaves_[static_cast<size_t>(node.leaf)]);
+  const JoinTreeNode& probe = tree.nodes[static_cast<size_t>(node.probe)];
+  const JoinTreeNode& build = tree.nodes[static_cast<size_t>(node.build)];
+  JoinStep step = join_step(problem, probe.leaves, build.leaves);
+  auto join = std::make_unique<JoinOp>();
+  for (size_t key : step.keys) {
+    ExprPtr& expr = conjuncts_[key].expr;
+    bool left_probes = (problem.predicates[key].left & ~probe.leaves) == 0;
+    ExprPtr& probe_side = expr->children[left_probes ? 0 : 1];
+    ExprPtr& build_side = expr->children[left_probes ? 1 : 0];
+    join->keys.push_back({std::move(probe_side), std::move(build_side)});
+    expr.reset();
+  }
+  join->children.push_back(build_tree(tree, node.probe, problem));
+  join->children.push_back(build_tree(tree, node.build, problem));
+  return add_filter(std::move(join), step.filters);
+}
+
+LogicalOpPtr JoinRegion::build() {
+  classify();
+  JoinProblem problem = make_problem();
+  JoinTree tree = order_joins(problem);
+  LogicalOpPtr root = build_tree(tree, tree.root, problem);
+  // The remaining reducers, innermost first.
+  for (auto reducer = reducers_.rbegin(); reducer != reducers_.rend(); ++reducer)
+    if (*reducer) root = apply(std::move(*reducer), std::move(root));
+  return root;
+}
+
+LogicalOpPtr optimize_subtree(LogicalOpPtr op, CardinalityEstimator& estimator) {
+  if (is_region_op(*op)) return JoinRegion(std::move(op), estimator).build();
+  for (LogicalOpPtr& child : op->children) child = optimize_subtree(std::move(child), estimator);
   return op;
 }
 
 }  // namespace
 
 void push_down_predicates(LogicalPlan& plan) {
-  plan.root = optimize_subtree(std::move(plan.root));
+  CardinalityEstimator estimator;
+  plan.root = optimize_subtree(std::move(plan.root), estimator);
+  estimator.estimate(*plan.root);
 }
 
 }  // namespace floe::plan

@@ -8,7 +8,7 @@ class SqlOptimizerTest : public SqlFixture {
  protected:
   void SetUp() override {
     SqlFixture::SetUp();
-    // Row counts drive the build-side choice: big 6 rows, small 3, tiny 2.
+    // Table statistics drive the join order: big 6 rows, small 3, tiny 2.
     connection_.query("insert into big values (1,1,1),(2,1,2),(3,2,3),(4,2,4),(5,3,5),(6,3,6)");
     connection_.query("insert into small values (1,1),(2,1),(3,2)");
     connection_.query("insert into tiny values (1,'a'),(2,'b')");
@@ -46,7 +46,7 @@ TEST_F(SqlOptimizerTest, EvaluatesConstantsWithPostgresSemantics) {
                                               "NULL", "abc", "1998"}));
 }
 
-TEST_F(SqlOptimizerTest, PushesPredicatesAndBuildsHashJoins) {
+TEST_F(SqlOptimizerTest, PushesPredicatesAndOrdersJoinsByCost) {
   plan::LogicalPlan plan = optimized(
       "select big.x, tiny.name from big, small, tiny"
       " where big.s_id = small.id and small.r_id = tiny.id and big.x > 2 and tiny.name = 'a'"
@@ -58,25 +58,31 @@ TEST_F(SqlOptimizerTest, PushesPredicatesAndBuildsHashJoins) {
   const auto& top = static_cast<const plan::JoinOp&>(*op->children[0]);
   ASSERT_EQ(top.kind, plan::LogicalKind::kJoin) << text;
   ASSERT_EQ(top.keys.size(), 1u) << text;
-  // tiny (2 rows) is smaller than big ⋈ small (estimated 6 rows): tiny is the build side.
-  const auto& tiny = static_cast<const plan::ScanOp&>(*top.children[1]);
-  ASSERT_EQ(tiny.kind, plan::LogicalKind::kScan) << text;
+  // Estimates: big 4.8 rows (x > 2 of 1..6), small 3, tiny 1 (name = 'a' of 2 values).
+  // small ⋈ tiny (1.5 rows) first, then big: C_out 1.5 + 1 beats (big ⋈ small) ⋈ tiny.
+  const auto& big = static_cast<const plan::ScanOp&>(*top.children[0]);
+  ASSERT_EQ(big.kind, plan::LogicalKind::kScan) << text;
+  EXPECT_EQ(big.table->name(), "big");
+  ASSERT_EQ(big.filters.size(), 1u);
+  EXPECT_NEAR(big.estimated_rows, 4.8, 1e-9);
+  EXPECT_EQ(top.keys[0].probe->to_string(&plan.registry), "s_id#1");
+  EXPECT_EQ(top.keys[0].build->to_string(&plan.registry), "id#3");
+  // Column pruning: big.id is never used.
+  EXPECT_EQ(big.columns.size(), 2u);
+  const auto& lower = static_cast<const plan::JoinOp&>(*top.children[1]);
+  ASSERT_EQ(lower.kind, plan::LogicalKind::kJoin) << text;
+  EXPECT_NEAR(lower.estimated_rows, 1.5, 0.01);
+  ASSERT_EQ(lower.keys.size(), 1u);
+  // tiny (1 row) builds, small (3 rows) probes.
+  const auto& small = static_cast<const plan::ScanOp&>(*lower.children[0]);
+  const auto& tiny = static_cast<const plan::ScanOp&>(*lower.children[1]);
+  EXPECT_EQ(small.table->name(), "small");
   EXPECT_EQ(tiny.table->name(), "tiny");
   ASSERT_EQ(tiny.filters.size(), 1u);
   EXPECT_EQ(tiny.filters[0]->to_string(&plan.registry), "(name#6 = 'a')");
-  const auto& lower = static_cast<const plan::JoinOp&>(*top.children[0]);
-  ASSERT_EQ(lower.kind, plan::LogicalKind::kJoin) << text;
-  ASSERT_EQ(lower.keys.size(), 1u);
-  // small (3 rows) builds, big (6 rows) probes.
-  const auto& big = static_cast<const plan::ScanOp&>(*lower.children[0]);
-  const auto& small = static_cast<const plan::ScanOp&>(*lower.children[1]);
-  EXPECT_EQ(big.table->name(), "big");
-  EXPECT_EQ(small.table->name(), "small");
-  EXPECT_EQ(lower.keys[0].probe->to_string(&plan.registry), "s_id#1");
-  EXPECT_EQ(lower.keys[0].build->to_string(&plan.registry), "id#3");
-  ASSERT_EQ(big.filters.size(), 1u);
-  // Column pruning: big.id is never used.
-  EXPECT_EQ(big.columns.size(), 2u);
+  EXPECT_EQ(lower.keys[0].probe->to_string(&plan.registry), "r_id#4");
+  EXPECT_EQ(lower.keys[0].build->to_string(&plan.registry), "id#5");
+  EXPECT_NE(text.find("HashJoin [r_id#4 = id#5] (est. rows "), std::string::npos) << text;
 }
 
 TEST_F(SqlOptimizerTest, JoinsConnectedTablesBeforeCrossProducts) {
