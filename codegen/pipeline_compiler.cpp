@@ -79,8 +79,9 @@ Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
   return rows.unmatched_consumer;
 }
 
-// `consumers` keeps every pipeline's consumers until the module is complete.
-void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline,
+// `consumers` keeps every pipeline's consumers until the module is complete. With
+// `count_rows`, a row counter follows the source and every streaming operator.
+void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool count_rows,
                        std::vector<std::unique_ptr<Consumer>>& consumers) {
   auto& program = env.program;
   Consumer* first = nullptr;
@@ -95,12 +96,19 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline,
   env.pipeline = &compiled;
 
   if (!first) {
+    auto count = [&](const plan::LogicalOp& op) {
+      if (!count_rows) return;
+      consumers.push_back(make_row_counter(env, op, *first));
+      first = consumers.back().get();
+    };
     consumers.push_back(make_sink(env, pipeline.sink));
     first = consumers.back().get();
     for (auto op = pipeline.operators.rbegin(); op != pipeline.operators.rend(); ++op) {
+      count(**op);
       consumers.push_back(make_operator(env, **op, *first));
       first = consumers.back().get();
     }
+    count(*pipeline.source);
   }
   auto source = make_source(env, *pipeline.source);
 
@@ -136,7 +144,7 @@ std::vector<std::string> QueryProgram::entry_points() const {
   return names;
 }
 
-QueryProgram generate_query(const plan::PhysicalPlan& plan) {
+QueryProgram generate_query(const plan::PhysicalPlan& plan, bool count_rows) {
   QueryProgram program;
   program.context = std::make_unique<llvm::LLVMContext>();
   program.module = std::make_unique<llvm::Module>("floe_query", *program.context);
@@ -145,7 +153,8 @@ QueryProgram generate_query(const plan::PhysicalPlan& plan) {
   ExpressionCompiler expressions(codegen);
   PipelineEnv env(codegen, expressions, plan.logical, program);
   std::vector<std::unique_ptr<Consumer>> consumers;
-  for (const auto& pipeline : plan.pipelines) generate_pipeline(env, pipeline, consumers);
+  for (const auto& pipeline : plan.pipelines)
+    generate_pipeline(env, pipeline, count_rows, consumers);
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

@@ -79,13 +79,17 @@ struct QueryProgram {
   std::vector<ResultColumn> result_columns;
   std::vector<std::shared_ptr<void>> embedded_objects;  // must outlive the machine code
   uint64_t scanned_rows = 0;                            // total rows of the scanned tables
+  // With row counting: the operator behind each entry of WorkerContext::row_counts.
+  std::vector<const plan::LogicalOp*> counted_operators;
 
   // Every generated function the executor calls (to force their compilation).
   std::vector<std::string> entry_points() const;
 };
 
 // Generates the module for all pipelines of `plan` (produce/consume, Neumann VLDB 2011).
-// Throws floe::NotSupported for constructs the code generator does not handle.
-QueryProgram generate_query(const plan::PhysicalPlan& plan);
+// `count_rows` (EXPLAIN ANALYZE) adds code counting the rows each operator produces; without
+// it no counting code exists. Throws floe::NotSupported for constructs the code generator
+// does not handle.
+QueryProgram generate_query(const plan::PhysicalPlan& plan, bool count_rows = false);
 
 }  // namespace floe::codegen

@@ -103,6 +103,18 @@ llvm::Value* PipelineEnv::worker_id() {
   return b.CreateZExt(b.CreateLoad(b.getInt32Ty(), codegen.worker(), "worker_id"), b.getInt64Ty());
 }
 
+llvm::Value* PipelineEnv::row_counts() {
+  auto*& loaded = row_counts_loads_[codegen.function()];
+  if (!loaded) {
+    auto& entry = codegen.function()->getEntryBlock();
+    llvm::IRBuilder<> entry_builder(&entry, entry.begin());
+    auto* address = entry_builder.CreateConstInBoundsGEP1_64(
+        entry_builder.getInt8Ty(), codegen.worker(), offsetof(WorkerContext, row_counts));
+    loaded = entry_builder.CreateLoad(entry_builder.getPtrTy(), address, "row_counts");
+  }
+  return loaded;
+}
+
 llvm::Value* PipelineEnv::entry_alloca(llvm::Type* type) {
   auto& entry = codegen.function()->getEntryBlock();
   llvm::IRBuilder<> entry_builder(&entry, entry.begin());

@@ -71,6 +71,8 @@ class PipelineEnv {
   llvm::Value* slot_pointer(uint32_t slot);
   // Emits the load of worker->worker_id, as i64.
   llvm::Value* worker_id();
+  // worker->row_counts (EXPLAIN ANALYZE), loaded in the current function's entry block.
+  llvm::Value* row_counts();
   // An alloca in the current function's entry block.
   llvm::Value* entry_alloca(llvm::Type* type);
 
@@ -98,6 +100,7 @@ class PipelineEnv {
  private:
   std::unordered_set<plan::ColumnId> used_;
   std::map<std::pair<llvm::Function*, uint32_t>, llvm::Value*> slot_loads_;
+  std::map<llvm::Function*, llvm::Value*> row_counts_loads_;
 };
 
 // Streaming operators and sinks.
@@ -131,6 +134,9 @@ std::unique_ptr<Consumer> make_map(PipelineEnv& env, const plan::MapOp& map, Con
 std::unique_ptr<Consumer> make_join_probe(PipelineEnv& env, const plan::JoinOp& join,
                                           Consumer& next);
 std::unique_ptr<Consumer> make_limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next);
+// EXPLAIN ANALYZE: counts the tuples `op` passes on to `next`.
+std::unique_ptr<Consumer> make_row_counter(PipelineEnv& env, const plan::LogicalOp& op,
+                                           Consumer& next);
 
 // Sinks are created before their pipeline's function, so that they can emit helper functions
 // (comparators, merge functions) and register the rows they materialize.

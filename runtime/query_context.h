@@ -21,6 +21,9 @@ struct WorkerContext {
   uint32_t worker_id = 0;
   QueryContext* query = nullptr;
   StringHeap* strings = nullptr;
+  // EXPLAIN ANALYZE only: this worker's count of the rows each counted operator produced
+  // (QueryProgram::counted_operators), bumped by generated code without atomics.
+  uint64_t* row_counts = nullptr;
 };
 
 class QueryContext {

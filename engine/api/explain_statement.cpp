@@ -1,5 +1,9 @@
-// EXPLAIN SELECT ... (operator tree and pipelines) and EXPLAIN (IR) SELECT ... (the LLVM IR).
+// EXPLAIN SELECT ... (operator tree and pipelines), EXPLAIN (IR) SELECT ... (the LLVM IR) and
+// EXPLAIN ANALYZE SELECT ... (runs the query, discards its rows, and shows the rows each
+// operator produced, each pipeline's time and the phase times).
 // Scalar subqueries are executed while planning, as for the query itself.
+#include <cstdio>
+
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/select_binder.h"
@@ -23,30 +27,75 @@ Result text_lines(const std::string& text) {
   return Result::query(std::move(output));
 }
 
+// PostgreSQL's boolean option values: none (true), true/false, on/off, 1/0.
+bool option_enabled(const PgQuery__DefElem& option) {
+  const sql::Node* value = option.arg;
+  if (!value) return true;
+  if (value->node_case == PG_QUERY__NODE__NODE_BOOLEAN) return value->boolean->boolval;
+  if (value->node_case == PG_QUERY__NODE__NODE_INTEGER && value->integer->ival <= 1)
+    return value->integer->ival == 1;
+  std::string_view text = sql::node_string(value);
+  if (text == "true" || text == "on") return true;
+  if (text == "false" || text == "off") return false;
+  throw Error(std::string(option.defname) + " requires a Boolean value", option.location);
+}
+
+std::string milliseconds(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", ms);
+  return text;
+}
+
+// Runs the query with row counting; fills the codegen, compile and execute times.
+std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionOptions& options,
+                            PhaseTimings& timings) {
+  QueryProfile profile;
+  QueryOutput output = execute_compiled(physical, options, &profile);
+  timings.codegen_ms = output.codegen_ms;
+  timings.compile_ms = output.compile_ms;
+  timings.execute_ms = output.execute_ms;
+  std::string text = plan::explain(
+      physical,
+      [&](const plan::LogicalOp& op) {
+        auto rows = profile.operator_rows.find(&op);
+        return " (actual rows " +
+               std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) + ")";
+      },
+      [&](const plan::Pipeline& pipeline) {
+        return " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";
+      });
+  text += "Planning: " + milliseconds(timings.plan_ms) + "\n";
+  text += "Codegen: " + milliseconds(timings.codegen_ms) + "\n";
+  text += std::string("Compile (") + (profile.optimized ? "optimized" : "fast") +
+          "): " + milliseconds(timings.compile_ms) + "\n";
+  text += "Execution: " + milliseconds(timings.execute_ms) + "\n";
+  return text;
+}
+
 }  // namespace
 
 Result run_explain(const PgQuery__ExplainStmt& stmt, StatementContext& context) {
   bool ir = false;
+  bool analyze = false;
   for (size_t i = 0; i < stmt.n_options; ++i) {
     const PgQuery__DefElem& option = *stmt.options[i]->def_elem;
     std::string_view name = option.defname;
-    bool enabled = !option.arg || option.arg->node_case != PG_QUERY__NODE__NODE_BOOLEAN ||
-                   option.arg->boolean->boolval;
-    if (name == "ir")
-      ir = enabled;
-    else if (name == "analyze")
-      throw NotSupported("EXPLAIN ANALYZE", option.location);
-    else
+    if (name != "ir" && name != "analyze")
       throw NotSupported("EXPLAIN option " + std::string(name), option.location);
+    (name == "ir" ? ir : analyze) = option_enabled(option);
   }
   if (stmt.query->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
     throw NotSupported("EXPLAIN of this statement");
+  if (ir && analyze) throw NotSupported("EXPLAIN with both IR and ANALYZE");
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();
   plan::LogicalPlan logical = sql::bind_select(*stmt.query->select_stmt, context.catalog);
   timings.plan_ms = elapsed_ms(start);
   plan::PhysicalPlan physical = prepare_plan(std::move(logical), context.options, timings);
-  Result result = text_lines(ir ? generate_ir(physical, context.options) : plan::explain(physical));
+  std::string text = analyze ? explain_analyze(physical, context.options, timings)
+                     : ir    ? generate_ir(physical, context.options)
+                             : plan::explain(physical);
+  Result result = text_lines(text);
   result.mutable_timings() = timings;
   return result;
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "codegen/jit.h"
@@ -144,19 +145,44 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
                                                    : codegen::JitOptimization::kFast;
 }
 
+// EXPLAIN ANALYZE: each worker's row counters, one per counted operator. The padding keeps
+// the counters of different workers off each other's cache lines.
+class WorkerRowCounts {
+ public:
+  WorkerRowCounts(QueryContext& query, size_t operators) : counts_(query.worker_count()) {
+    for (uint32_t w = 0; w < query.worker_count(); ++w) {
+      counts_[w].assign(operators + kPadding, 0);
+      query.worker(w).row_counts = counts_[w].data();
+    }
+  }
+
+  void sum_into(const std::vector<const plan::LogicalOp*>& operators, QueryProfile& profile) const {
+    for (size_t i = 0; i < operators.size(); ++i) {
+      uint64_t& rows = profile.operator_rows[operators[i]];
+      for (const auto& worker : counts_) rows += worker[i];
+    }
+  }
+
+ private:
+  static constexpr size_t kPadding = 64 / sizeof(uint64_t);
+  std::vector<std::vector<uint64_t>> counts_;
+};
+
 }  // namespace
 
 uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
+QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                             QueryProfile* profile) {
   QueryOutput output;
   Stopwatch clock;
-  auto program = codegen::generate_query(plan);
+  auto program = codegen::generate_query(plan, profile != nullptr);
   output.codegen_ms = clock.lap_ms();
 
   auto level = choose_level(options, program);
+  if (profile) profile->optimized = level == codegen::JitOptimization::kOptimized;
   codegen::optimize_module(*program.module, level);
   auto code = codegen::compile_module(std::move(program.context), std::move(program.module), level,
                                       program.entry_points());
@@ -169,9 +195,16 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers);
   CompiledQueryState state(program.slots, query.worker_count());
+  std::optional<WorkerRowCounts> row_counts;
+  if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
-    for (const auto& pipeline : program.pipelines) run_pipeline(pipeline, state, query, *code);
+    for (const auto& pipeline : program.pipelines) {
+      Stopwatch pipeline_clock;
+      run_pipeline(pipeline, state, query, *code);
+      if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
+    }
   });
+  if (profile) row_counts->sum_into(program.counted_operators, *profile);
   output.rows = read_result(program, state);
   for (const auto& column : program.result_columns) {
     output.column_names.push_back(column.name);

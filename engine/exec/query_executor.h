@@ -3,7 +3,10 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/plan/physical_plan.h"
@@ -26,6 +29,9 @@ struct ExecutionOptions {
   uint32_t threads = default_thread_count();
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
+  // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
+  // and how many of their `total` generated parent rows are in (the shell draws a bar).
+  std::function<void(std::string_view tables, uint64_t done, uint64_t total)> load_progress;
 };
 
 struct QueryOutput {
@@ -37,8 +43,19 @@ struct QueryOutput {
   double execute_ms = 0;  // running the pipelines
 };
 
+// What a run measures for EXPLAIN ANALYZE.
+struct QueryProfile {
+  // The rows each operator produced (passed on to its consumer), summed over the workers.
+  std::unordered_map<const plan::LogicalOp*, uint64_t> operator_rows;
+  // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.
+  std::map<int, double> pipeline_ms;
+  bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)
+};
+
 // Throws floe::Error on a runtime error (division by zero, overflow, invalid cast, ...).
-QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options);
+// With a `profile`, the generated code also counts rows and the run is measured into it.
+QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                             QueryProfile* profile = nullptr);
 
 // The LLVM IR of the query's module, one function per pipeline (EXPLAIN (IR)).
 std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options);
