@@ -102,7 +102,9 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
       return compile_concat(context_, a, operand(1));
     }
     case plan::ExprKind::kScalarSubquery:
-      throw Error("internal error: a scalar subquery reached code generation", expr.position);
+    case plan::ExprKind::kExists:
+    case plan::ExprKind::kInSubquery:
+      throw Error("internal error: a subquery reached code generation", expr.position);
   }
   throw Error("internal error: unknown expression kind", expr.position);
 }

@@ -3,10 +3,11 @@
 // keys, walks the matching chain, compares keys, checks the residual and, by join type, pushes
 // each joined tuple on (inner, left outer), the probe tuple once on its first match (semi), or
 // the probe tuple when nothing matched (anti, and left/full outer with NULL build columns).
-// NULL keys never match, so they are not stored, except by right/full outer joins, which
-// keep every build row with a "matched" byte that the probe sets; a later pipeline emits the
-// rows whose byte is still 0. The null-aware anti join (NOT IN) only records that the build
-// side had rows and NULL keys.
+// NULL keys never match, so they are not stored, except by right/full outer and right
+// semi/anti joins, which keep every build row with a "matched" byte that the probe sets; a
+// later pipeline emits the rows whose byte is still 0 (outer, right anti) or 1 (right semi).
+// The probe of a right semi/anti join emits nothing. The null-aware anti join (NOT IN) only
+// records that the build side had rows and NULL keys.
 #include <cstddef>
 
 #include "codegen/key_codegen.h"
@@ -160,8 +161,10 @@ class JoinProbe : public Consumer {
       for (const auto& column : rows_.columns) check_nullable(column.id);
     }
     if (plan::join_preserves_build(join.type)) {
-      for (auto id : plan::output_columns(*join.children[0]))
-        if (env.is_used(id)) check_nullable(id);
+      if (plan::join_outputs_probe(join.type)) {
+        for (auto id : plan::output_columns(*join.children[0]))
+          if (env.is_used(id)) check_nullable(id);
+      }
       auto& rows = env.materializations.at(&join);
       rows.unmatched_consumer = &next;
       rows.probe_pipeline = env.program.pipelines.size() - 1;
@@ -253,9 +256,19 @@ class JoinProbe : public Consumer {
                 llvm::BasicBlock* next, llvm::BasicBlock* advance) {
     auto& b = env_.builder();
     if (plan::join_preserves_build(join_.type)) {
-      // Relaxed: the unmatched rows are read only after the probe pipeline has finished.
-      auto* store = b.CreateStore(b.getInt8(1), matched_flag_address(env_, payload, rows_.layout));
+      // Relaxed: the flags are read only after the probe pipeline has finished. Storing only
+      // when the flag is still 0 keeps cache lines of popular build rows shared.
+      auto* address = matched_flag_address(env_, payload, rows_.layout);
+      auto* flag = b.CreateLoad(b.getInt8Ty(), address);
+      flag->setAtomic(llvm::AtomicOrdering::Monotonic);
+      auto* mark = new_join_block(env_, "join_mark");
+      auto* marked = new_join_block(env_, "join_marked");
+      b.CreateCondBr(b.CreateICmpEQ(flag, b.getInt8(0)), mark, marked);
+      b.SetInsertPoint(mark);
+      auto* store = b.CreateStore(b.getInt8(1), address);
       store->setAtomic(llvm::AtomicOrdering::Monotonic);
+      b.CreateBr(marked);
+      b.SetInsertPoint(marked);
     }
     if (matched) b.CreateStore(b.getTrue(), matched);
     switch (join_.type) {
@@ -274,6 +287,10 @@ class JoinProbe : public Consumer {
       case JoinType::kNullAwareAnti:
         b.CreateBr(next);
         return;
+      case JoinType::kRightSemi:  // every matching build row must be marked
+      case JoinType::kRightAnti:
+        b.CreateBr(advance);
+        return;
     }
   }
 
@@ -284,7 +301,7 @@ class JoinProbe : public Consumer {
 };
 
 // Scans the join table's directory slots [morsel_begin, morsel_end) and walks each slot's
-// whole chain, emitting the entries whose matched byte is 0.
+// whole chain, emitting the entries whose matched byte is 0 (1 for right semi joins).
 class JoinUnmatchedSource : public Source {
  public:
   JoinUnmatchedSource(PipelineEnv& env, const plan::JoinOp& join)
@@ -316,12 +333,15 @@ class JoinUnmatchedSource : public Source {
       auto* payload =
           b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
       auto* flag = b.CreateLoad(b.getInt8Ty(), matched_flag_address(env_, payload, rows_.layout));
-      b.CreateCondBr(b.CreateICmpEQ(flag, b.getInt8(0)), emit, advance);
+      const int8_t wanted = join_.type == JoinType::kRightSemi ? 1 : 0;
+      b.CreateCondBr(b.CreateICmpEQ(flag, b.getInt8(wanted)), emit, advance);
 
       b.SetInsertPoint(emit);
       Tuple tuple;
-      for (auto id : plan::output_columns(*join_.children[0]))
-        if (env_.is_used(id)) tuple[id] = env_.codegen.null_value(env_.column(id).type);
+      if (plan::join_outputs_probe(join_.type)) {
+        for (auto id : plan::output_columns(*join_.children[0]))
+          if (env_.is_used(id)) tuple[id] = env_.codegen.null_value(env_.column(id).type);
+      }
       for (const auto& column : rows_.columns)
         tuple[column.id] = load_field(env_.codegen, payload, rows_.layout, column.field);
       consumer.consume(tuple, advance);

@@ -9,9 +9,8 @@ namespace floe::codegen {
 namespace {
 
 void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>& used) {
-  if (expr.kind == plan::ExprKind::kScalarSubquery) {
-    throw Error("internal error: scalar subquery reached the code generator", expr.position);
-  }
+  if (plan::is_subquery(expr.kind))
+    throw Error("internal error: a subquery reached the code generator", expr.position);
   if (expr.kind == plan::ExprKind::kColumn) used.insert(expr.column);
   for (const auto& child : expr.children) collect_columns(*child, used);
 }

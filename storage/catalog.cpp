@@ -11,7 +11,7 @@ Table* Catalog::find_table(const std::string& name) const {
 
 Table& Catalog::create_table(const std::string& name, std::vector<ColumnDef> columns,
                              std::vector<size_t> primary_key) {
-  if (tables_.count(name)) throw Error("relation \"" + name + "\" already exists");
+  check_name_free(name);
   auto table = std::make_unique<Table>(name, std::move(columns), std::move(primary_key));
   Table& ref = *table;
   tables_.emplace(name, std::move(table));
@@ -25,6 +25,31 @@ void Catalog::drop_table(const std::string& name) {
 std::vector<std::string> Catalog::table_names() const {
   std::vector<std::string> names;
   for (const auto& [name, table] : tables_) names.push_back(name);
+  return names;
+}
+
+void Catalog::check_name_free(const std::string& name) const {
+  if (tables_.count(name) || views_.count(name))
+    throw Error("relation \"" + name + "\" already exists");
+}
+
+const View* Catalog::find_view(const std::string& name) const {
+  auto it = views_.find(name);
+  return it == views_.end() ? nullptr : &it->second;
+}
+
+void Catalog::create_view(const std::string& name, View view, bool replace) {
+  if (!(replace && views_.count(name))) check_name_free(name);
+  views_[name] = std::move(view);
+}
+
+void Catalog::drop_view(const std::string& name) {
+  if (!views_.erase(name)) throw Error("view \"" + name + "\" does not exist");
+}
+
+std::vector<std::string> Catalog::view_names() const {
+  std::vector<std::string> names;
+  for (const auto& [name, view] : views_) names.push_back(name);
   return names;
 }
 

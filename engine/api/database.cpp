@@ -17,8 +17,6 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
       return "DELETE";
     case PG_QUERY__NODE__NODE_INDEX_STMT:
       return "CREATE INDEX";
-    case PG_QUERY__NODE__NODE_VIEW_STMT:
-      return "CREATE VIEW";
     case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
       return "transaction control (BEGIN/COMMIT/ROLLBACK)";
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
@@ -40,9 +38,18 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
   }
 }
 
-Result run_statement(const PgQuery__RawStmt& raw, StatementContext& context) {
+// The text of one statement of the script (stmt_len 0 = up to the end).
+std::string_view statement_text(std::string_view script, const PgQuery__RawStmt& raw) {
+  std::string_view rest = script.substr(static_cast<size_t>(raw.stmt_location));
+  return raw.stmt_len ? rest.substr(0, static_cast<size_t>(raw.stmt_len)) : rest;
+}
+
+Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
+                     StatementContext& context) {
   const PgQuery__Node& node = *raw.stmt;
   switch (node.node_case) {
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+      return run_create_view(*node.view_stmt, statement_text(script, raw), context);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
     case PG_QUERY__NODE__NODE_DROP_STMT:
@@ -96,7 +103,7 @@ Result Connection::query(std::string_view sql) {
   StatementContext context{database_.catalog(), options_};
   Result result;
   for (size_t i = 0; i < tree.statement_count(); ++i) {
-    result = run_statement(tree.statement(i), context);
+    result = run_statement(tree.statement(i), sql, context);
     result.mutable_timings().parse_ms = parse_ms;
   }
   return result;

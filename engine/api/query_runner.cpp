@@ -3,6 +3,7 @@
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/plan/optimizer.h"
+#include "engine/plan/subquery_unnesting.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -47,6 +48,7 @@ double elapsed_ms(std::chrono::steady_clock::time_point start) {
 plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                                 PhaseTimings& timings) {
   auto start = std::chrono::steady_clock::now();
+  plan::unnest_subqueries(logical);
   substitute_subqueries(logical, options, timings);
   plan::optimize(logical);
   plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical));

@@ -1,5 +1,5 @@
-// From a bound logical plan to results: scalar subqueries are executed and replaced by
-// constants, then the plan is optimized, cut into pipelines and run by the compiled executor.
+// From a bound logical plan to results: subqueries are unnested into joins, uncorrelated
+// scalar subqueries are executed and replaced by constants, then the plan is optimized, cut into pipelines and run by the compiled executor.
 #pragma once
 
 #include <chrono>
@@ -9,7 +9,7 @@
 
 namespace floe {
 
-// Substitutes subqueries, optimizes, and builds the pipelines. Adds to timings.plan_ms
+// Unnests and substitutes subqueries, optimizes, and builds the pipelines. Adds to timings.plan_ms
 // (subquery execution included).
 plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                                 PhaseTimings& timings);

@@ -13,6 +13,8 @@ struct StatementContext {
 
 // One function per statement kind (engine/api/<kind>_statement.cpp).
 Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& context);
+Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement_text,
+                       StatementContext& context);
 Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context);
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context);
 Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context);

@@ -279,6 +279,10 @@ double CardinalityEstimator::estimate_join(const JoinOp& join) {
     case JoinType::kAnti:
     case JoinType::kNullAwareAnti:
       return std::max(probe - std::min(inner, probe), probe * kAntiJoinFloor);
+    case JoinType::kRightSemi:
+      return std::min(inner, build);
+    case JoinType::kRightAnti:
+      return std::max(build - std::min(inner, build), build * kAntiJoinFloor);
   }
   return inner;
 }

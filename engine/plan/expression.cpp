@@ -112,6 +112,8 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
     case ExprKind::kSubstring: return "SUBSTRING(" + join(0, ", ") + ")";
     case ExprKind::kConcat: return "(" + child(0) + " || " + child(1) + ")";
     case ExprKind::kScalarSubquery: return "(subquery)";
+    case ExprKind::kExists: return negated ? "NOT EXISTS (subquery)" : "EXISTS (subquery)";
+    case ExprKind::kInSubquery: return "(" + child(0) + (negated ? " NOT IN" : " IN") + " (subquery))";
   }
   return "?";
 }

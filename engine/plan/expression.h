@@ -44,7 +44,11 @@ enum class ExprKind : uint8_t {
   kExtract,         // date_part, children [date or timestamp] -> bigint
   kSubstring,       // children [string, start] or [string, start, length]
   kConcat,          // children [a, b] strings
-  kScalarSubquery,  // subquery; replaced by a constant before code generation
+  kScalarSubquery,  // subquery producing `column`; NULL when it has no rows
+  kExists,          // EXISTS (subquery); negated = NOT EXISTS
+  kInSubquery,      // children [needle] IN (subquery producing `column`); negated = NOT IN
+  // The three subquery kinds never reach code generation: correlated ones and EXISTS/IN are
+  // unnested into joins (subquery_unnesting.h), uncorrelated scalar ones become constants.
 };
 
 enum class ArithmeticOp : uint8_t { kAdd, kSubtract, kMultiply, kDivide, kModulo };
@@ -66,13 +70,19 @@ struct Expr {
   CompareOp compare_op = CompareOp::kEqual;
   bool negated = false;
   DatePart date_part = DatePart::kYear;
-  std::shared_ptr<LogicalOp> subquery;  // kScalarSubquery: plan producing one column
+  // Subquery kinds: the plan. It may read columns of enclosing queries (correlation).
+  std::shared_ptr<LogicalOp> subquery;
 
   ExprPtr clone() const;
   // Readable form for EXPLAIN, e.g. "(l_quantity#3 < 24)"; names come from the registry
   // when given.
   std::string to_string(const ColumnRegistry* registry = nullptr) const;
 };
+
+inline bool is_subquery(ExprKind kind) {
+  return kind == ExprKind::kScalarSubquery || kind == ExprKind::kExists ||
+         kind == ExprKind::kInSubquery;
+}
 
 ExprPtr make_column(ColumnId column, SqlType type, bool nullable);
 ExprPtr make_constant(Value value);

@@ -38,7 +38,9 @@ bool expr_equal(const Expr& a, const Expr& b) {
       if (a.date_part != b.date_part) return false;
       break;
     case ExprKind::kScalarSubquery:
-      if (a.subquery != b.subquery) return false;
+    case ExprKind::kExists:
+    case ExprKind::kInSubquery:
+      if (a.subquery != b.subquery || a.negated != b.negated) return false;
       break;
     default:
       break;

@@ -20,14 +20,18 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
       break;
     case LogicalKind::kFilter:
     case LogicalKind::kSort:
-    case LogicalKind::kLimit: out = output_columns(*op.children[0]); break;
+    case LogicalKind::kLimit:
+      out = output_columns(*op.children[0]);
+      break;
     case LogicalKind::kMap:
       out = output_columns(*op.children[0]);
-      for (const auto& computed : static_cast<const MapOp&>(op).computed) out.push_back(computed.id);
+      for (const auto& computed : static_cast<const MapOp&>(op).computed)
+        out.push_back(computed.id);
       break;
     case LogicalKind::kJoin: {
-      out = output_columns(*op.children[0]);
-      if (!join_outputs_build(static_cast<const JoinOp&>(op).type)) break;
+      JoinType type = static_cast<const JoinOp&>(op).type;
+      if (join_outputs_probe(type)) out = output_columns(*op.children[0]);
+      if (!join_outputs_build(type)) break;
       std::vector<ColumnId> build = output_columns(*op.children[1]);
       out.insert(out.end(), build.begin(), build.end());
       break;
@@ -38,18 +42,26 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
       for (const auto& call : aggregate.aggregates) out.push_back(call.id);
       break;
     }
-    case LogicalKind::kValues: out = static_cast<const ValuesOp&>(op).columns; break;
+    case LogicalKind::kValues:
+      out = static_cast<const ValuesOp&>(op).columns;
+      break;
   }
   return out;
 }
 
+bool join_outputs_probe(JoinType type) {
+  return type != JoinType::kRightSemi && type != JoinType::kRightAnti;
+}
+
 bool join_outputs_build(JoinType type) {
   return type == JoinType::kInner || type == JoinType::kLeftOuter ||
-         type == JoinType::kRightOuter || type == JoinType::kFullOuter;
+         type == JoinType::kRightOuter || type == JoinType::kFullOuter ||
+         type == JoinType::kRightSemi || type == JoinType::kRightAnti;
 }
 
 bool join_preserves_build(JoinType type) {
-  return type == JoinType::kRightOuter || type == JoinType::kFullOuter;
+  return type == JoinType::kRightOuter || type == JoinType::kFullOuter ||
+         type == JoinType::kRightSemi || type == JoinType::kRightAnti;
 }
 
 namespace {
@@ -57,25 +69,42 @@ namespace {
 // Inner joins print as plain "HashJoin".
 std::string join_type_suffix(JoinType type) {
   switch (type) {
-    case JoinType::kInner: return "";
-    case JoinType::kLeftOuter: return " left";
-    case JoinType::kRightOuter: return " right";
-    case JoinType::kFullOuter: return " full";
-    case JoinType::kSemi: return " semi";
-    case JoinType::kAnti: return " anti";
-    case JoinType::kNullAwareAnti: return " null-aware anti";
+    case JoinType::kInner:
+      return "";
+    case JoinType::kLeftOuter:
+      return " left";
+    case JoinType::kRightOuter:
+      return " right";
+    case JoinType::kFullOuter:
+      return " full";
+    case JoinType::kSemi:
+      return " semi";
+    case JoinType::kAnti:
+      return " anti";
+    case JoinType::kNullAwareAnti:
+      return " null-aware anti";
+    case JoinType::kRightSemi:
+      return " right semi";
+    case JoinType::kRightAnti:
+      return " right anti";
   }
   return " ?";
 }
 
 const char* aggregate_name(AggregateFunction function) {
   switch (function) {
-    case AggregateFunction::kCountStar: return "count_star";
-    case AggregateFunction::kCount: return "count";
-    case AggregateFunction::kSum: return "sum";
-    case AggregateFunction::kAvg: return "avg";
-    case AggregateFunction::kMin: return "min";
-    case AggregateFunction::kMax: return "max";
+    case AggregateFunction::kCountStar:
+      return "count_star";
+    case AggregateFunction::kCount:
+      return "count";
+    case AggregateFunction::kSum:
+      return "sum";
+    case AggregateFunction::kAvg:
+      return "avg";
+    case AggregateFunction::kMin:
+      return "min";
+    case AggregateFunction::kMax:
+      return "max";
   }
   return "?";
 }
@@ -129,8 +158,8 @@ class PlanPrinter {
         std::string out = "Map [";
         const auto& map = static_cast<const MapOp&>(op);
         for (size_t i = 0; i < map.computed.size(); ++i)
-          out += (i ? ", " : "") + column(map.computed[i].id) + " := " +
-                 map.computed[i].expr->to_string(&registry_);
+          out += (i ? ", " : "") + column(map.computed[i].id) +
+                 " := " + map.computed[i].expr->to_string(&registry_);
         return out + "]";
       }
       case LogicalKind::kJoin: {
@@ -147,8 +176,8 @@ class PlanPrinter {
         const auto& aggregate = static_cast<const AggregateOp&>(op);
         std::string out = "Aggregate groups=[";
         for (size_t i = 0; i < aggregate.groups.size(); ++i)
-          out += (i ? ", " : "") + column(aggregate.groups[i].id) + " := " +
-                 aggregate.groups[i].expr->to_string(&registry_);
+          out += (i ? ", " : "") + column(aggregate.groups[i].id) +
+                 " := " + aggregate.groups[i].expr->to_string(&registry_);
         out += "] aggregates=[";
         for (size_t i = 0; i < aggregate.aggregates.size(); ++i) {
           const auto& call = aggregate.aggregates[i];
@@ -182,7 +211,8 @@ class PlanPrinter {
   std::string column(ColumnId id) const { return registry_[id].name + "#" + std::to_string(id); }
   std::string list(const std::vector<ExprPtr>& exprs) const {
     std::string out = "[";
-    for (size_t i = 0; i < exprs.size(); ++i) out += (i ? ", " : "") + exprs[i]->to_string(&registry_);
+    for (size_t i = 0; i < exprs.size(); ++i)
+      out += (i ? ", " : "") + exprs[i]->to_string(&registry_);
     return out + "]";
   }
 

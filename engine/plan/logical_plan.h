@@ -34,7 +34,16 @@ class ColumnRegistry {
   std::vector<ColumnInfo> columns_;
 };
 
-enum class LogicalKind : uint8_t { kScan, kFilter, kMap, kJoin, kAggregate, kSort, kLimit, kValues };
+enum class LogicalKind : uint8_t {
+  kScan,
+  kFilter,
+  kMap,
+  kJoin,
+  kAggregate,
+  kSort,
+  kLimit,
+  kValues
+};
 
 struct LogicalOp {
   explicit LogicalOp(LogicalKind k) : kind(k) {}
@@ -86,10 +95,14 @@ enum class JoinType : uint8_t {
   // NOT IN: like kAnti, except that nothing qualifies when a build key is NULL, and a probe
   // row with a NULL key qualifies only when the build side is empty. One key, no residual.
   kNullAwareAnti,
+  // kSemi / kAnti with the sides swapped, so that the hash table holds the smaller side:
+  kRightSemi,  // each build row with a match, once
+  kRightAnti,  // each build row without a match
 };
 
 // Hash join. children[0] is the probe side, children[1] the build side. Output: all columns
-// of both sides (inner and outer joins) or the probe columns only (semi and anti joins).
+// of both sides (inner and outer joins), the probe columns only (semi and anti joins) or the
+// build columns only (right semi and right anti joins).
 // `residual` (may be null) is evaluated on joined pairs. Right and full outer joins emit
 // their unmatched build rows in an extra pipeline after the probe pipeline (physical_plan.h).
 struct JoinOp : LogicalOp {
@@ -167,9 +180,11 @@ struct LogicalPlan {
 
 // Columns an operator produces, in a stable order.
 std::vector<ColumnId> output_columns(const LogicalOp& op);
-// Whether the join's output includes the build side's columns.
+// Whether the join's output includes the probe side's / the build side's columns.
+bool join_outputs_probe(JoinType type);
 bool join_outputs_build(JoinType type);
-// Whether unmatched build rows are emitted too (right and full outer joins).
+// Whether the probe marks matched build rows, which a pipeline after the probe pipeline
+// scans (right and full outer joins: the unmatched ones; right semi / anti joins).
 bool join_preserves_build(JoinType type);
 
 // Text an EXPLAIN variant appends to an operator's line (EXPLAIN ANALYZE: its actual rows).

@@ -13,6 +13,7 @@ void optimize(LogicalPlan& plan);
 void fold_constants(LogicalPlan& plan);
 void rewrite_distinct_aggregates(LogicalPlan& plan);
 void push_down_predicates(LogicalPlan& plan);
+void choose_semi_join_sides(LogicalPlan& plan);
 void prune_columns(LogicalPlan& plan);
 
 }  // namespace floe::plan

@@ -41,8 +41,14 @@ const ScopeColumn* BindScope::find(std::string_view table, std::string_view colu
 const ScopeColumn& BindScope::resolve(std::string_view table, std::string_view column,
                                       int location) const {
   if (const ScopeColumn* found = find(table, column, location)) return *found;
-  if (outer_ && outer_->find(table, column, location))
-    throw NotSupported("correlated subqueries", location);
+  bool table_here = false;
+  for (const ScopeTable& candidate : tables_) table_here |= candidate.alias == table;
+  if (table_here)
+    throw Error("column " + display_name(table, column) + " does not exist", location);
+  // A correlated reference: the subquery's plan reads a column it does not produce, which
+  // the unnesting pass (engine/plan/subquery_unnesting.h) turns into a join.
+  for (const BindScope* outer = outer_; outer; outer = outer->outer_)
+    if (const ScopeColumn* found = outer->find(table, column, location)) return *found;
   throw Error("column \"" + display_name(table, column) + "\" does not exist", location);
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/plan/logical_plan.h"
+#include "engine/sql/pg_node.h"
 #include "storage/catalog.h"
 
 namespace floe::sql {
@@ -26,12 +27,15 @@ struct ScopeTable {
 struct BindContext {
   const Catalog& catalog;
   plan::ColumnRegistry& registry;
+  // The WITH queries that can be named here, innermost last. While a WITH query is bound,
+  // only the ones before it are here (no recursion).
+  std::vector<const PgQuery__CommonTableExpr*> ctes = {};
 };
 
 class BindScope {
  public:
-  // `outer` is the enclosing query's scope (for a subquery), used only to report
-  // correlated references as not supported.
+  // `outer` is the enclosing query's scope (for a subquery): names not found here resolve
+  // there (correlated references).
   explicit BindScope(const BindScope* outer = nullptr) : outer_(outer) {}
 
   // Throws when the alias is already taken.
@@ -41,7 +45,7 @@ class BindScope {
   // join), here and in the registry.
   void make_nullable(size_t first, size_t end, plan::ColumnRegistry& registry);
 
-  // `table` empty = unqualified. Throws floe::Error "column ... does not exist",
+  // `table` empty = unqualified. Looks in enclosing scopes when not found here. Throws floe::Error "column ... does not exist",
   // "column reference ... is ambiguous", "missing FROM-clause entry ...".
   const ScopeColumn& resolve(std::string_view table, std::string_view column, int location) const;
   // The columns of `table` (all tables when empty), for * and t.*.

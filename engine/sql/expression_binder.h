@@ -5,6 +5,7 @@
 #include "engine/plan/expression.h"
 #include "engine/sql/bind_scope.h"
 #include "engine/sql/pg_node.h"
+#include "engine/sql/select_binder.h"
 
 namespace floe::sql {
 
@@ -50,6 +51,7 @@ class ExpressionBinder {
   plan::ExprPtr bind_coalesce(const PgQuery__CoalesceExpr& expr);
   plan::ExprPtr bind_null_test(const PgQuery__NullTest& test);
   plan::ExprPtr bind_sub_link(const PgQuery__SubLink& link);
+  plan::ExprPtr in_subquery(plan::ExprPtr needle, BoundQuery query, bool negated, int location);
   plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);

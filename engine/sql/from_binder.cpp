@@ -1,11 +1,13 @@
 #include "engine/sql/from_binder.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "engine/plan/expression_utils.h"
 
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
 #include "storage/error.h"
 
@@ -15,14 +17,110 @@ namespace {
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
 
+// A query's result as a table of the FROM clause (derived table, WITH query, view): its plan
+// is a leaf of the join tree. `names` rename its columns, from the first on.
+plan::LogicalOpPtr add_query_table(BoundQuery query, const std::string& alias,
+                                   const std::vector<std::string>& names, BindContext& context,
+                                   BindScope& scope, int location) {
+  if (names.size() > query.outputs.size())
+    throw Error("table \"" + alias + "\" has " + std::to_string(query.outputs.size()) +
+                    " columns available but " + std::to_string(names.size()) + " columns specified",
+                location);
+  ScopeTable table{alias, {}};
+  for (size_t i = 0; i < query.outputs.size(); ++i) {
+    const plan::ColumnInfo& info = context.registry[query.outputs[i].id];
+    std::string name = i < names.size() ? names[i] : query.outputs[i].name;
+    table.columns.push_back({name, query.outputs[i].id, info.type, info.nullable});
+  }
+  scope.add_table(std::move(table), location);
+  return std::move(query.root);
+}
+
+std::vector<std::string> string_list(Node* const* nodes, size_t count) {
+  std::vector<std::string> strings;
+  for (size_t i = 0; i < count; ++i) strings.emplace_back(node_string(nodes[i]));
+  return strings;
+}
+
+// An uncorrelated subquery in FROM.
+plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
+                                      BindScope& scope) {
+  if (range.lateral) throw NotSupported("LATERAL");
+  if (!range.alias) throw Error("subquery in FROM must have an alias");
+  BoundQuery query = bind_query(*range.subquery->select_stmt, context, nullptr);
+  const PgQuery__Alias& alias = *range.alias;
+  return add_query_table(std::move(query), alias.aliasname,
+                         string_list(alias.colnames, alias.n_colnames), context, scope, -1);
+}
+
+// The innermost visible WITH query of that name, and its index in context.ctes.
+std::optional<size_t> find_cte(const BindContext& context, std::string_view name) {
+  for (size_t i = context.ctes.size(); i > 0; --i)
+    if (name == context.ctes[i - 1]->ctename) return i - 1;
+  return std::nullopt;
+}
+
+// Only the first `visible` WITH queries can be named while this lives.
+class VisibleCtes {
+ public:
+  VisibleCtes(BindContext& context, size_t visible)
+      : context_(context), hidden_(context.ctes.begin() + visible, context.ctes.end()) {
+    context.ctes.resize(visible);
+  }
+  ~VisibleCtes() { context_.ctes.insert(context_.ctes.end(), hidden_.begin(), hidden_.end()); }
+  VisibleCtes(const VisibleCtes&) = delete;
+  VisibleCtes& operator=(const VisibleCtes&) = delete;
+
+ private:
+  BindContext& context_;
+  std::vector<const PgQuery__CommonTableExpr*> hidden_;
+};
+
+std::string alias_of(const PgQuery__RangeVar& range) {
+  return range.alias ? range.alias->aliasname : range.relname;
+}
+
+// A WITH query is bound anew at each reference, like a derived table.
+plan::LogicalOpPtr bind_cte_reference(const PgQuery__RangeVar& range, size_t index,
+                                      BindContext& context, BindScope& scope) {
+  const PgQuery__CommonTableExpr& cte = *context.ctes[index];
+  if (cte.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
+    throw NotSupported("WITH queries other than SELECT", cte.location);
+  VisibleCtes visible(context, index);
+  BoundQuery query = bind_query(*cte.ctequery->select_stmt, context, nullptr);
+  return add_query_table(std::move(query), alias_of(range),
+                         string_list(cte.aliascolnames, cte.n_aliascolnames), context, scope,
+                         range.location);
+}
+
+// A view: its stored CREATE VIEW statement is parsed and its query bound where it is named.
+plan::LogicalOpPtr bind_view_reference(const PgQuery__RangeVar& range, const View& view,
+                                       BindContext& context, BindScope& scope) {
+  ParseTree tree(view.definition);
+  const PgQuery__ViewStmt& stmt = *tree.statement(0).stmt->view_stmt;
+  VisibleCtes visible(context, 0);  // the referencing query's WITH is not in the view's scope
+  BoundQuery query;
+  try {
+    query = bind_query(*stmt.query->select_stmt, context, nullptr);
+  } catch (const Error& error) {  // its positions are not in this statement
+    throw Error("in view \"" + std::string(range.relname) + "\": " + error.what(), range.location);
+  }
+  return add_query_table(std::move(query), alias_of(range), view.column_names, context, scope,
+                         range.location);
+}
+
 plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& context,
                               BindScope& scope) {
   if (range.schemaname && *range.schemaname) throw NotSupported("schemas", range.location);
+  if (range.alias && range.alias->n_colnames)
+    throw NotSupported("column aliases in FROM", range.location);
+  if (auto cte = find_cte(context, range.relname))
+    return bind_cte_reference(range, *cte, context, scope);
+  if (const View* view = context.catalog.find_view(range.relname))
+    return bind_view_reference(range, *view, context, scope);
   const Table* table = context.catalog.find_table(range.relname);
   if (!table)
     throw Error("relation \"" + std::string(range.relname) + "\" does not exist", range.location);
-  if (range.alias && range.alias->n_colnames)
-    throw NotSupported("column aliases in FROM", range.location);
   auto scan = std::make_unique<plan::ScanOp>();
   scan->table = table;
   scan->alias = range.alias ? range.alias->aliasname : range.relname;
@@ -36,28 +134,6 @@ plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& conte
   }
   scope.add_table(std::move(scope_table), range.location);
   return scan;
-}
-
-// An uncorrelated subquery in FROM: its plan is a leaf of the join tree.
-plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
-                                      BindScope& scope) {
-  if (range.lateral) throw NotSupported("LATERAL");
-  if (!range.alias) throw Error("subquery in FROM must have an alias");
-  BoundQuery query = bind_query(*range.subquery->select_stmt, context, nullptr);
-  const PgQuery__Alias& alias = *range.alias;
-  if (alias.n_colnames > query.outputs.size())
-    throw Error("table \"" + std::string(alias.aliasname) + "\" has " +
-                std::to_string(query.outputs.size()) + " columns available but " +
-                std::to_string(alias.n_colnames) + " columns specified");
-  ScopeTable table{alias.aliasname, {}};
-  for (size_t i = 0; i < query.outputs.size(); ++i) {
-    const plan::ColumnInfo& info = context.registry[query.outputs[i].id];
-    std::string name =
-        i < alias.n_colnames ? std::string(node_string(alias.colnames[i])) : query.outputs[i].name;
-    table.columns.push_back({name, query.outputs[i].id, info.type, info.nullable});
-  }
-  scope.add_table(std::move(table), -1);
-  return std::move(query.root);
 }
 
 plan::LogicalOpPtr make_join(plan::LogicalOpPtr left, plan::LogicalOpPtr right,

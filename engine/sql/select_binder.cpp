@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "engine/plan/expression_utils.h"
+#include "engine/plan/logical_walk.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
 #include "engine/sql/type_rules.h"
@@ -56,6 +57,32 @@ std::optional<std::string> figure_column_name(const Node* node) {
   }
 }
 
+// Puts a WITH clause's queries in scope for one query level.
+class WithQueries {
+ public:
+  WithQueries(const PgQuery__WithClause* with, BindContext& context)
+      : context_(context), outer_count_(context.ctes.size()) {
+    if (!with) return;
+    if (with->recursive) throw NotSupported("WITH RECURSIVE", with->location);
+    for (size_t i = 0; i < with->n_ctes; ++i) {
+      const PgQuery__CommonTableExpr* cte = with->ctes[i]->common_table_expr;
+      for (size_t j = outer_count_; j < context.ctes.size(); ++j)
+        if (std::string_view(context.ctes[j]->ctename) == cte->ctename)
+          throw Error(
+              "WITH query name \"" + std::string(cte->ctename) + "\" specified more than once",
+              cte->location);
+      context.ctes.push_back(cte);
+    }
+  }
+  ~WithQueries() { context_.ctes.resize(outer_count_); }
+  WithQueries(const WithQueries&) = delete;
+  WithQueries& operator=(const WithQueries&) = delete;
+
+ private:
+  BindContext& context_;
+  size_t outer_count_;
+};
+
 class SelectBinder : public AggregateBinder {
  public:
   SelectBinder(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer)
@@ -92,7 +119,6 @@ class SelectBinder : public AggregateBinder {
 };
 
 void SelectBinder::check_supported() const {
-  if (stmt_.with_clause) throw NotSupported("WITH");
   if (stmt_.op != PG_QUERY__SET_OPERATION__SETOP_NONE)
     throw NotSupported("set operations (UNION, INTERSECT, EXCEPT)");
   if (stmt_.n_values_lists) throw NotSupported("VALUES lists as queries");
@@ -109,6 +135,7 @@ void SelectBinder::check_supported() const {
 
 BoundQuery SelectBinder::bind() {
   check_supported();
+  WithQueries with(stmt_.with_clause, context_);
   root_ = bind_from_clause(stmt_.from_clause, stmt_.n_from_clause, context_, scope_);
   if (stmt_.where_clause) {
     auto filter = std::make_unique<plan::FilterOp>();
@@ -321,6 +348,19 @@ void SelectBinder::replace_groups(ExprPtr& expr) const {
       expr->position = position;
       return;
     }
+  }
+  if (plan::is_subquery(expr->kind)) {
+    // A correlated reference to a grouped column reads the group's value.
+    plan::LogicalOpPtr subquery = plan::clone_tree(*expr->subquery);
+    plan::for_each_expression_in_tree(*subquery, [&](ExprPtr& root) {
+      plan::transform_expr(root, [&](ExprPtr& node) {
+        if (node->kind != ExprKind::kColumn) return;
+        for (size_t i = 0; i < group_exprs_.size(); ++i)
+          if (group_exprs_[i]->kind == ExprKind::kColumn && group_exprs_[i]->column == node->column)
+            node = plan::make_column(groups_[i].id, node->type, node->nullable);
+      });
+    });
+    expr->subquery = std::shared_ptr<plan::LogicalOp>(std::move(subquery));
   }
   if (expr->kind == ExprKind::kColumn && scope_.contains(expr->column))
     throw Error("column \"" + context_.registry[expr->column].name +

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "bench/tpch/answer_check.h"
+#include "bench/tpch/query_timing.h"
 #include "engine/api/database.h"
 
 namespace floe {
@@ -50,8 +51,13 @@ TEST_P(TpchAnswersTest, MatchesReferenceAnswer) {
     connection.options().threads = threads;
     for (OptimizationLevel level : {OptimizationLevel::kFast, OptimizationLevel::kOptimized}) {
       connection.options().optimization = level;
-      Result result = connection.query(
-          read_file(kSourceDir + "/bench/tpch/queries/" + query_name(number) + ".sql"));
+      // q15 creates a view, queries it and drops it: its answer is the one with rows.
+      Result result;
+      for (const std::string& statement : tpch::split_statements(
+               read_file(kSourceDir + "/bench/tpch/queries/" + query_name(number) + ".sql"))) {
+        Result statement_result = connection.query(statement);
+        if (statement_result.has_rows()) result = std::move(statement_result);
+      }
       tpch::Answer answer = tpch::read_answer(kSourceDir + "/bench/tpch/answers/sf0.01/" +
                                               query_name(number) + ".csv");
       std::vector<SqlType> types;
@@ -65,9 +71,7 @@ TEST_P(TpchAnswersTest, MatchesReferenceAnswer) {
   }
 }
 
-// The queries the engine supports so far; the TPC-H issue extends this to all 22.
-INSTANTIATE_TEST_SUITE_P(Sf001, TpchAnswersTest,
-                         ::testing::Values(1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 19),
+INSTANTIATE_TEST_SUITE_P(Sf001, TpchAnswersTest, ::testing::Range(1, 23),
                          [](const auto& info) { return query_name(info.param); });
 
 }  // namespace

@@ -1,6 +1,7 @@
 // EXPLAIN ANALYZE: the rows each operator produced (exact), the pipeline times and the phase
 // times, at 1 and 2 threads and both optimization levels.
-#include <regex>
+
+#include <re2/re2.h>
 
 #include "tests/unit/sql_test_helpers.h"
 
@@ -31,24 +32,24 @@ class ApiExplainAnalyzeTest : public SqlFixture {
   // The actual rows of the only operator line that starts (after its indentation) with
   // `op`, or -1.
   static int64_t actual_rows(const std::vector<std::string>& plan, const std::string& op) {
-    static const std::regex kRows(R"(\(actual rows (\d+)\))");
+    static const RE2 kRows(R"(\(actual rows (\d+)\))");
     int64_t rows = -1;
     for (const auto& line : plan) {
       if (line.find_first_not_of(' ') == std::string::npos ||
           line.compare(line.find_first_not_of(' '), op.size(), op) != 0)
         continue;
-      std::smatch match;
-      if (!std::regex_search(line, match, kRows)) continue;
+      int64_t line_rows = 0;
+      if (!RE2::PartialMatch(line, kRows, &line_rows)) continue;
       EXPECT_EQ(rows, -1) << "two lines start with " << op;
-      rows = std::stoll(match[1]);
+      rows = line_rows;
     }
     return rows;
   }
 
   static bool has_line(const std::vector<std::string>& plan, const std::string& pattern) {
-    std::regex regex(pattern);
+    RE2 regex(pattern);
     for (const auto& line : plan)
-      if (std::regex_match(line, regex)) return true;
+      if (RE2::FullMatch(line, regex)) return true;
     return false;
   }
 

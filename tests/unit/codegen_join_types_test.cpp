@@ -1,5 +1,5 @@
-// Left/right/full outer, semi, anti and null-aware anti hash joins over hand-built plans: duplicate
-// build keys, NULL keys on both sides, residuals and empty inputs.
+// Left/right/full outer, (right) semi, (right) anti and null-aware anti hash joins over hand-built
+// plans: duplicate build keys, NULL keys on both sides, residuals and empty inputs.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -60,8 +60,8 @@ class JoinTypesTest : public ::testing::Test {
 
   using Residual = std::function<plan::ExprPtr(plan::ExprPtr c_name)>;
 
-  // probe JOIN build ON o_cust = c_id [AND residual(c_name)], output o_id (and c_name when
-  // the join type outputs the build side).
+  // probe JOIN build ON o_cust = c_id [AND residual(c_name)], output o_id and c_name when the
+  // join type outputs the probe / the build side.
   Rows join(JoinType type, const Table& build_table, Residual residual = nullptr,
             const Table* probe_table = nullptr) {
     PlanBuilder builder;
@@ -75,7 +75,7 @@ class JoinTypesTest : public ::testing::Test {
     if (residual) join->residual = residual(builder.ref(c_name));
     join->children.push_back(std::move(probe));
     join->children.push_back(std::move(build));
-    builder.output(o_id);
+    if (plan::join_outputs_probe(type)) builder.output(o_id);
     if (plan::join_outputs_build(type)) builder.output(c_name);
     return run_sorted(builder.finish(std::move(join)));
   }
@@ -160,6 +160,27 @@ TEST_F(JoinTypesTest, AntiEmitsProbeRowsWithoutMatch) {
   };
   EXPECT_EQ(join(JoinType::kAnti, *customers_, is_bob), (Rows{"12", "13", "14", "15"}));
   EXPECT_EQ(join(JoinType::kAnti, *empty_), (Rows{"10", "11", "12", "13", "14", "15"}));
+}
+
+TEST_F(JoinTypesTest, RightSemiEmitsEachMatchedBuildRowOnce) {
+  EXPECT_EQ(join(JoinType::kRightSemi, *customers_),
+            (Rows{"ann", "bob", "bob the second, long name", "cid"}));
+  auto is_bob = [](plan::ExprPtr c_name) {
+    return name_is(plan::CompareOp::kEqual, std::move(c_name), "bob");
+  };
+  EXPECT_EQ(join(JoinType::kRightSemi, *customers_, is_bob), (Rows{"bob"}));
+  EXPECT_TRUE(join(JoinType::kRightSemi, *customers_, nullptr, no_orders_).empty());
+}
+
+TEST_F(JoinTypesTest, RightAntiEmitsBuildRowsWithoutMatch) {
+  EXPECT_EQ(join(JoinType::kRightAnti, *customers_), (Rows{"nobody"}));
+  auto is_bob = [](plan::ExprPtr c_name) {
+    return name_is(plan::CompareOp::kEqual, std::move(c_name), "bob");
+  };
+  EXPECT_EQ(join(JoinType::kRightAnti, *customers_, is_bob),
+            (Rows{"ann", "bob the second, long name", "cid", "nobody"}));
+  EXPECT_EQ(join(JoinType::kRightAnti, *customers_, nullptr, no_orders_),
+            (Rows{"ann", "bob", "bob the second, long name", "cid", "nobody"}));
 }
 
 TEST_F(JoinTypesTest, NullAwareAntiFollowsNotInSemantics) {

@@ -35,14 +35,22 @@ TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
   EXPECT_EQ(error_of("select a from t union select a from t"),
             "not supported: set operations (UNION, INTERSECT, EXCEPT)@-1");
   EXPECT_EQ(error_of("select s from t where s ilike 'a'"), "not supported: ILIKE@24");
-  EXPECT_EQ(error_of("select a from t where exists (select 1 from big)"),
-            "not supported: EXISTS@22");
-  EXPECT_EQ(error_of("select a from t where a in (select id from big)"),
-            "not supported: IN (subquery) and ANY (subquery)@24");
+  EXPECT_EQ(error_of("select a from t where a > all (select id from big)"),
+            "not supported: ALL (subquery) with an operator other than <>@24");
+  EXPECT_EQ(error_of("select a from t where a = 1 or exists (select 1 from big)"),
+            "not supported: EXISTS and IN subqueries other than as AND-ed conditions@28");
+  EXPECT_EQ(error_of("select exists (select 1 from big) from t"),
+            "not supported: EXISTS and IN subqueries outside WHERE and HAVING@7");
   EXPECT_EQ(error_of("select a from t where a = (select id from big where id = t.a)"),
-            "not supported: correlated subqueries@57");
+            "not supported: correlated scalar subqueries other than a SELECT of aggregates "
+            "without GROUP BY@26");
+  EXPECT_EQ(error_of("select a from t where a = (select max(id) from big where id < t.a)"),
+            "not supported: correlated scalar subqueries whose correlation is not an equality@60");
+  EXPECT_EQ(error_of("select a from t where a not in (select id from big where id = t.a)"),
+            "not supported: correlated NOT IN subqueries@24");
   EXPECT_EQ(error_of("update t set a = 1"), "not supported: UPDATE@0");
-  EXPECT_EQ(error_of("with q as (select 1) select * from q"), "not supported: WITH@-1");
+  EXPECT_EQ(error_of("with recursive q as (select 1) select * from q"),
+            "not supported: WITH RECURSIVE@0");
 }
 
 TEST_F(SqlBinderTest, TypesArithmeticLikePostgres) {

@@ -1,0 +1,378 @@
+#include "engine/plan/subquery_unnesting.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "engine/plan/expression_utils.h"
+#include "engine/plan/logical_walk.h"
+#include "storage/error.h"
+
+namespace floe::plan {
+
+namespace {
+
+using ColumnSet = std::set<ColumnId>;
+
+ColumnSet as_set(const std::vector<ColumnId>& ids) {
+  return ColumnSet(ids.begin(), ids.end());
+}
+
+ColumnSet columns_of(const Expr& expr) {
+  ColumnSet columns;
+  collect_columns(expr, columns);
+  return columns;
+}
+
+bool subset_of(const ColumnSet& columns, const ColumnSet& of) {
+  return std::includes(of.begin(), of.end(), columns.begin(), columns.end());
+}
+
+bool intersects(const ColumnSet& a, const ColumnSet& b) {
+  return std::any_of(a.begin(), a.end(), [&](ColumnId id) { return b.count(id) > 0; });
+}
+
+void defined_columns(const LogicalOp& op, ColumnSet& out) {
+  for (ColumnId id : output_columns(op)) out.insert(id);
+  for (const LogicalOpPtr& child : op.children) defined_columns(*child, out);
+}
+
+// The columns a plan reads but does not produce: its correlation with enclosing queries.
+ColumnSet free_columns(LogicalOp& op) {
+  ColumnSet referenced, defined, result;
+  for_each_expression_in_tree(op, [&](ExprPtr& expr) { collect_columns(*expr, referenced); });
+  defined_columns(op, defined);
+  std::set_difference(referenced.begin(), referenced.end(), defined.begin(), defined.end(),
+                      std::inserter(result, result.end()));
+  return result;
+}
+
+bool contains_exists_or_in(const Expr& expr) {
+  if (expr.kind == ExprKind::kExists || expr.kind == ExprKind::kInSubquery) return true;
+  return std::any_of(expr.children.begin(), expr.children.end(),
+                     [](const ExprPtr& child) { return contains_exists_or_in(*child); });
+}
+
+// Moves the conjuncts that read `free` columns out of `predicate` into `pulled`.
+ExprPtr extract_correlated(ExprPtr predicate, const ColumnSet& free, std::vector<ExprPtr>& pulled) {
+  std::vector<ExprPtr> conjuncts, kept;
+  split_conjuncts(std::move(predicate), conjuncts);
+  for (ExprPtr& conjunct : conjuncts)
+    (intersects(columns_of(*conjunct), free) ? pulled : kept).push_back(std::move(conjunct));
+  return make_conjunction(std::move(kept));
+}
+
+// Pulls the correlated conjuncts of filters, inner-join conditions and scan filters up and
+// out of `op`. It stops at operators that change multiplicities or NULL-extend (aggregates,
+// sorts, limits, outer joins): a correlation below them stays, and the caller rejects it.
+LogicalOpPtr pull_up_correlations(LogicalOpPtr op, const ColumnSet& free,
+                                  std::vector<ExprPtr>& pulled) {
+  switch (op->kind) {
+    case LogicalKind::kFilter: {
+      auto& filter = static_cast<FilterOp&>(*op);
+      filter.predicate = extract_correlated(std::move(filter.predicate), free, pulled);
+      op->children[0] = pull_up_correlations(std::move(op->children[0]), free, pulled);
+      return filter.predicate ? std::move(op) : std::move(op->children[0]);
+    }
+    case LogicalKind::kJoin: {
+      auto& join = static_cast<JoinOp&>(*op);
+      if (join.type != JoinType::kInner) return op;
+      if (join.residual) join.residual = extract_correlated(std::move(join.residual), free, pulled);
+      for (LogicalOpPtr& child : op->children)
+        child = pull_up_correlations(std::move(child), free, pulled);
+      return op;
+    }
+    case LogicalKind::kScan: {
+      auto& scan = static_cast<ScanOp&>(*op);
+      std::vector<ExprPtr> kept;
+      for (ExprPtr& filter : scan.filters)
+        (intersects(columns_of(*filter), free) ? pulled : kept).push_back(std::move(filter));
+      scan.filters = std::move(kept);
+      return op;
+    }
+    case LogicalKind::kMap:
+      op->children[0] = pull_up_correlations(std::move(op->children[0]), free, pulled);
+      return op;
+    default:
+      return op;
+  }
+}
+
+// An equality between an expression over `outer` columns and one over `inner` columns.
+struct Equivalence {
+  ExprPtr outer;
+  ExprPtr inner;
+};
+
+std::optional<Equivalence> as_equivalence(ExprPtr& conjunct, const ColumnSet& outer,
+                                          const ColumnSet& inner) {
+  if (conjunct->kind != ExprKind::kCompare || conjunct->compare_op != CompareOp::kEqual)
+    return std::nullopt;
+  ExprPtr& a = conjunct->children[0];
+  ExprPtr& b = conjunct->children[1];
+  if (!(a->type == b->type)) return std::nullopt;
+  ColumnSet a_columns = columns_of(*a), b_columns = columns_of(*b);
+  if (a_columns.empty() || b_columns.empty()) return std::nullopt;
+  if (subset_of(a_columns, outer) && subset_of(b_columns, inner))
+    return Equivalence{std::move(a), std::move(b)};
+  if (subset_of(b_columns, outer) && subset_of(a_columns, inner))
+    return Equivalence{std::move(b), std::move(a)};
+  return std::nullopt;
+}
+
+class Unnester {
+ public:
+  explicit Unnester(ColumnRegistry& registry) : registry_(registry) {}
+  LogicalOpPtr unnest(LogicalOpPtr op);
+
+ private:
+  void unnest_nested_plans(ExprPtr& expr);
+  bool is_correlated(const Expr& expr) const;
+  void check_only_uncorrelated(LogicalOp& op);
+  LogicalOpPtr unnest_filter(LogicalOpPtr op);
+  LogicalOpPtr unnest_map(LogicalOpPtr op);
+  LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
+  LogicalOpPtr semi_join(LogicalOpPtr input, Expr& conjunct);
+  LogicalOpPtr scalar_join(LogicalOpPtr input, ExprPtr& subquery);
+  void check_correlation_level(const ColumnSet& free, const LogicalOp& input, int position);
+
+  ColumnRegistry& registry_;
+};
+
+LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
+  for (LogicalOpPtr& child : op->children) child = unnest(std::move(child));
+  if (op->kind == LogicalKind::kFilter) return unnest_filter(std::move(op));
+  if (op->kind == LogicalKind::kMap) return unnest_map(std::move(op));
+  check_only_uncorrelated(*op);
+  return op;
+}
+
+// Subquery plans inside `expr` are unnested first (bottom-up), each on its own copy.
+void Unnester::unnest_nested_plans(ExprPtr& expr) {
+  transform_expr(expr, [&](ExprPtr& node) {
+    if (is_subquery(node->kind))
+      node->subquery = std::shared_ptr<LogicalOp>(unnest(clone_tree(*node->subquery)));
+  });
+}
+
+bool Unnester::is_correlated(const Expr& expr) const {
+  return !free_columns(*expr.subquery).empty();
+}
+
+// Elsewhere (join conditions, aggregate arguments, ORDER BY) only uncorrelated scalar
+// subqueries are allowed; the query runner evaluates them once.
+void Unnester::check_only_uncorrelated(LogicalOp& op) {
+  for_each_expression(op, [&](ExprPtr& root) {
+    unnest_nested_plans(root);
+    transform_expr(root, [&](ExprPtr& node) {
+      if (!is_subquery(node->kind)) return;
+      if (node->kind != ExprKind::kScalarSubquery)
+        throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", node->position);
+      if (is_correlated(*node))
+        throw NotSupported("correlated subqueries outside WHERE, HAVING and the select list",
+                           node->position);
+    });
+  });
+}
+
+void Unnester::check_correlation_level(const ColumnSet& free, const LogicalOp& input,
+                                       int position) {
+  ColumnSet available;
+  defined_columns(input, available);
+  if (!subset_of(free, available))
+    throw NotSupported("subqueries correlated with a query more than one level out", position);
+}
+
+LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate) {
+  if (!predicate) return input;
+  auto filter = std::make_unique<FilterOp>();
+  filter->estimated_rows = input->estimated_rows;
+  filter->predicate = std::move(predicate);
+  filter->children.push_back(std::move(input));
+  return filter;
+}
+
+// WHERE / HAVING: plain conjuncts filter first, then semi/anti joins reduce the input, then
+// correlated scalar subqueries are joined and the conjuncts that use them filter last.
+LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
+  auto& filter = static_cast<FilterOp&>(*op);
+  unnest_nested_plans(filter.predicate);
+  std::vector<ExprPtr> conjuncts, plain, semi, scalar;
+  split_conjuncts(std::move(filter.predicate), conjuncts);
+  for (ExprPtr& conjunct : conjuncts) {
+    if (conjunct->kind == ExprKind::kNot &&
+        (conjunct->children[0]->kind == ExprKind::kExists ||
+         conjunct->children[0]->kind == ExprKind::kInSubquery)) {
+      ExprPtr inner = std::move(conjunct->children[0]);
+      inner->negated = !inner->negated;
+      conjunct = std::move(inner);
+    }
+    bool top_level = conjunct->kind == ExprKind::kExists || conjunct->kind == ExprKind::kInSubquery;
+    bool nested = top_level ? conjunct->kind == ExprKind::kInSubquery &&
+                                  contains_exists_or_in(*conjunct->children[0])
+                            : contains_exists_or_in(*conjunct);
+    if (nested)
+      throw NotSupported("EXISTS and IN subqueries other than as AND-ed conditions",
+                         conjunct->position);
+    bool correlated_scalar = false;
+    transform_expr(conjunct, [&](ExprPtr& node) {
+      correlated_scalar |= node->kind == ExprKind::kScalarSubquery && is_correlated(*node);
+    });
+    if (top_level)
+      semi.push_back(std::move(conjunct));
+    else
+      (correlated_scalar ? scalar : plain).push_back(std::move(conjunct));
+  }
+  LogicalOpPtr input = make_filter(std::move(op->children[0]), make_conjunction(std::move(plain)));
+  for (ExprPtr& conjunct : semi) input = semi_join(std::move(input), *conjunct);
+  for (ExprPtr& conjunct : scalar) input = attach_correlated_scalars(std::move(input), conjunct);
+  return make_filter(std::move(input), make_conjunction(std::move(scalar)));
+}
+
+LogicalOpPtr Unnester::unnest_map(LogicalOpPtr op) {
+  auto& map = static_cast<MapOp&>(*op);
+  for (auto& computed : map.computed) {
+    unnest_nested_plans(computed.expr);
+    if (contains_exists_or_in(*computed.expr))
+      throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING",
+                         computed.expr->position);
+    op->children[0] = attach_correlated_scalars(std::move(op->children[0]), computed.expr);
+  }
+  return op;
+}
+
+LogicalOpPtr Unnester::attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr) {
+  transform_expr(expr, [&](ExprPtr& node) {
+    if (node->kind == ExprKind::kScalarSubquery && is_correlated(*node))
+      input = scalar_join(std::move(input), node);
+  });
+  return input;
+}
+
+LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
+  const bool exists = conjunct.kind == ExprKind::kExists;
+  LogicalOpPtr subquery = clone_tree(*conjunct.subquery);
+  if (exists) {  // the select list of EXISTS does not matter
+    while (subquery->kind == LogicalKind::kMap) subquery = std::move(subquery->children[0]);
+  }
+  auto join = std::make_unique<JoinOp>();
+  join->type = exists ? (conjunct.negated ? JoinType::kAnti : JoinType::kSemi)
+                      : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
+  join->estimated_rows = input->estimated_rows;
+  ColumnSet free = free_columns(*subquery);
+  std::vector<ExprPtr> correlated;
+  if (!free.empty()) {
+    check_correlation_level(free, *input, conjunct.position);
+    subquery = pull_up_correlations(std::move(subquery), free, correlated);
+    if (!free_columns(*subquery).empty())
+      throw NotSupported(
+          "correlated subqueries whose correlation is below an aggregate, sort, limit or outer "
+          "join",
+          conjunct.position);
+    if (join->type == JoinType::kNullAwareAnti)
+      throw NotSupported("correlated NOT IN subqueries", conjunct.position);
+  }
+  if (!exists) {
+    const ColumnInfo& info = registry_[conjunct.column];
+    join->keys.push_back(
+        {std::move(conjunct.children[0]), make_column(conjunct.column, info.type, info.nullable)});
+  }
+  ColumnSet outer = as_set(output_columns(*input)), inner = as_set(output_columns(*subquery));
+  std::vector<ExprPtr> residual;
+  for (ExprPtr& condition : correlated) {
+    if (auto equivalence = as_equivalence(condition, outer, inner))
+      join->keys.push_back({std::move(equivalence->outer), std::move(equivalence->inner)});
+    else
+      residual.push_back(std::move(condition));
+  }
+  join->residual = make_conjunction(std::move(residual));
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(subquery));
+  return join;
+}
+
+LogicalOpPtr Unnester::scalar_join(LogicalOpPtr input, ExprPtr& subquery_expr) {
+  const int position = subquery_expr->position;
+  LogicalOpPtr subquery = clone_tree(*subquery_expr->subquery);
+  ColumnSet free = free_columns(*subquery);
+  check_correlation_level(free, *input, position);
+  // The select list above the aggregate is evaluated after the join, where the outer
+  // columns it may read exist.
+  std::vector<LogicalOpPtr> maps;
+  while (subquery->kind == LogicalKind::kMap) {
+    LogicalOpPtr child = std::move(subquery->children[0]);
+    subquery->children.clear();
+    maps.push_back(std::move(subquery));
+    subquery = std::move(child);
+  }
+  if (subquery->kind != LogicalKind::kAggregate ||
+      !static_cast<AggregateOp&>(*subquery).groups.empty())
+    throw NotSupported(
+        "correlated scalar subqueries other than a SELECT of aggregates without GROUP BY",
+        position);
+  auto& aggregate = static_cast<AggregateOp&>(*subquery);
+  std::vector<ExprPtr> correlated;
+  aggregate.children[0] = pull_up_correlations(std::move(aggregate.children[0]), free, correlated);
+  if (!free_columns(aggregate).empty())
+    throw NotSupported(
+        "correlated subqueries whose correlation is below a sort, limit or outer join or in an "
+        "aggregate argument",
+        position);
+
+  // Dependent join pushed through the aggregate: group by the inner side of each equality.
+  auto join = std::make_unique<JoinOp>();
+  join->type = JoinType::kLeftOuter;
+  join->estimated_rows = input->estimated_rows;
+  ColumnSet outer = as_set(output_columns(*input));
+  ColumnSet inner = as_set(output_columns(*aggregate.children[0]));
+  for (ExprPtr& condition : correlated) {
+    auto equivalence = as_equivalence(condition, outer, inner);
+    if (!equivalence)
+      throw NotSupported("correlated scalar subqueries whose correlation is not an equality",
+                         condition->position);
+    // Nullable: the key is on the NULL-extended side of the join.
+    const SqlType type = equivalence->inner->type;
+    ColumnId key = registry_.add({type, true, "correlation_key"});
+    aggregate.groups.push_back({key, std::move(equivalence->inner)});
+    join->keys.push_back({std::move(equivalence->outer), make_column(key, type, true)});
+  }
+  // The count bug: an outer row without a group gets NULL from the join, but count is 0.
+  auto count_fix = std::make_unique<MapOp>();
+  for (auto& call : aggregate.aggregates) {
+    if (call.function != AggregateFunction::kCount &&
+        call.function != AggregateFunction::kCountStar)
+      continue;
+    const ColumnInfo info = registry_[call.id];
+    ColumnId joined = registry_.add({info.type, true, info.name});
+    std::vector<ExprPtr> arguments;
+    arguments.push_back(make_column(joined, info.type, true));
+    arguments.push_back(make_constant(cast_value(Value::big_int(0), info.type)));
+    ExprPtr zero_if_null = make_expr(ExprKind::kCoalesce, info.type, std::move(arguments));
+    zero_if_null->nullable = false;
+    count_fix->computed.push_back({call.id, std::move(zero_if_null)});
+    call.id = joined;
+  }
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(subquery));
+  LogicalOpPtr result = std::move(join);
+  if (!count_fix->computed.empty()) {
+    count_fix->children.push_back(std::move(result));
+    result = std::move(count_fix);
+  }
+  for (auto map = maps.rbegin(); map != maps.rend(); ++map) {
+    (*map)->children.push_back(std::move(result));
+    result = std::move(*map);
+  }
+  const ColumnInfo& info = registry_[subquery_expr->column];
+  subquery_expr = make_column(subquery_expr->column, info.type, info.nullable);
+  subquery_expr->position = position;
+  return result;
+}
+
+}  // namespace
+
+void unnest_subqueries(LogicalPlan& plan) {
+  plan.root = Unnester(plan.registry).unnest(std::move(plan.root));
+}
+
+}  // namespace floe::plan
