@@ -1,5 +1,7 @@
 #include "engine/plan/logical_walk.h"
 
+#include "engine/plan/expression_utils.h"
+
 namespace floe::plan {
 
 void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
@@ -128,6 +130,52 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
   }
   copy->estimated_rows = op.estimated_rows;
   for (const LogicalOpPtr& child : op.children) copy->children.push_back(clone_tree(*child));
+  return copy;
+}
+
+namespace {
+
+void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
+                        std::map<ColumnId, ColumnId>& renamed) {
+  auto fresh = [&](ColumnId& id) {
+    ColumnInfo info = registry[id];
+    id = renamed[id] = registry.add(std::move(info));
+  };
+  switch (op.kind) {
+    case LogicalKind::kScan:
+      for (auto& column : static_cast<ScanOp&>(op).columns) fresh(column.id);
+      break;
+    case LogicalKind::kMap:
+      for (auto& computed : static_cast<MapOp&>(op).computed) fresh(computed.id);
+      break;
+    case LogicalKind::kAggregate: {
+      auto& aggregate = static_cast<AggregateOp&>(op);
+      for (auto& group : aggregate.groups) fresh(group.id);
+      for (auto& call : aggregate.aggregates) fresh(call.id);
+      break;
+    }
+    case LogicalKind::kValues:
+      for (ColumnId& id : static_cast<ValuesOp&>(op).columns) fresh(id);
+      break;
+    default:
+      break;
+  }
+  for (LogicalOpPtr& child : op.children) rename_definitions(*child, registry, renamed);
+}
+
+}  // namespace
+
+LogicalOpPtr clone_with_fresh_columns(const LogicalOp& op, ColumnRegistry& registry,
+                                      std::map<ColumnId, ColumnId>& renamed) {
+  LogicalOpPtr copy = clone_tree(op);
+  rename_definitions(*copy, registry, renamed);
+  for_each_expression_in_tree(*copy, [&](ExprPtr& root) {
+    transform_expr(root, [&](ExprPtr& node) {
+      if (node->kind != ExprKind::kColumn) return;
+      auto found = renamed.find(node->column);
+      if (found != renamed.end()) node->column = found->second;
+    });
+  });
   return copy;
 }
 

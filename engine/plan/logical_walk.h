@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 
 #include "engine/plan/logical_plan.h"
 
@@ -16,5 +17,9 @@ void for_each_expression_in_tree(LogicalOp& root, const ExprVisitor& visit);
 
 // A deep copy of an operator tree.
 LogicalOpPtr clone_tree(const LogicalOp& op);
+// A deep copy whose operators define new columns (registered like the originals), so that it
+// can sit in the same plan as `op`. `renamed` receives old id -> new id.
+LogicalOpPtr clone_with_fresh_columns(const LogicalOp& op, ColumnRegistry& registry,
+                                      std::map<ColumnId, ColumnId>& renamed);
 
 }  // namespace floe::plan

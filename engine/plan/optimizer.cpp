@@ -6,7 +6,7 @@ void optimize(LogicalPlan& plan) {
   fold_constants(plan);
   rewrite_distinct_aggregates(plan);
   push_down_predicates(plan);
-  choose_semi_join_sides(plan);
+  choose_join_sides(plan);
   prune_columns(plan);
 }
 

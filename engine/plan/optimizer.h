@@ -1,5 +1,6 @@
-// Rule-based logical optimization: constant folding, DISTINCT-aggregate rewrite, predicate
-// pushdown into scans and hash-join keys, join construction, column pruning.
+// Logical optimization: constant folding, DISTINCT-aggregate rewrite, predicate pushdown into
+// scans and hash-join keys with cost-based join ordering, build sides of semi/anti/outer
+// joins, column pruning. Subqueries are unnested before (subquery_unnesting.h).
 #pragma once
 
 #include "engine/plan/logical_plan.h"
@@ -13,7 +14,7 @@ void optimize(LogicalPlan& plan);
 void fold_constants(LogicalPlan& plan);
 void rewrite_distinct_aggregates(LogicalPlan& plan);
 void push_down_predicates(LogicalPlan& plan);
-void choose_semi_join_sides(LogicalPlan& plan);
+void choose_join_sides(LogicalPlan& plan);
 void prune_columns(LogicalPlan& plan);
 
 }  // namespace floe::plan

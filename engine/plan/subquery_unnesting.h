@@ -11,8 +11,10 @@
 //    a left outer join of the outer input with the aggregate grouped by the inner sides of
 //    the correlation equalities: the dependent join pushed through the aggregate, with the
 //    outer columns substituted by their equivalent inner columns so that the magic set (the
-//    domain of outer values) is not needed (N&K section 3.3). count results of groups that
-//    do not exist become 0, not NULL (the "count bug").
+//    domain of outer values) is not needed for correctness (N&K section 3.3); it is still
+//    used as a semi-join reducer of the aggregate's input, so only groups an outer row can
+//    use are built. count results of groups that do not exist become 0, not NULL (the
+//    "count bug").
 // Uncorrelated scalar subqueries are left in place; the query runner evaluates them once.
 // Shapes outside these rules throw floe::NotSupported naming the construct.
 #pragma once
