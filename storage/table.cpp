@@ -1,5 +1,7 @@
 #include "storage/table.h"
 
+#include <tbb/parallel_for.h>
+
 #include <cstring>
 
 #include "storage/error.h"
@@ -27,7 +29,8 @@ void Table::truncate(uint64_t row_count) {
   size_t keep_chunks = (row_count + kChunkCapacity - 1) >> kChunkShift;
   chunks_.resize(keep_chunks);
   if (!chunks_.empty()) {
-    uint32_t in_last = static_cast<uint32_t>(row_count - (uint64_t{keep_chunks - 1} << kChunkShift));
+    uint32_t in_last =
+        static_cast<uint32_t>(row_count - (uint64_t{keep_chunks - 1} << kChunkShift));
     chunks_.back()->truncate(in_last);
   }
   row_count_ = row_count;
@@ -44,6 +47,30 @@ std::shared_ptr<const ColumnStatistics> Table::column_statistics(size_t column) 
     statistics_[column] =
         std::make_shared<const ColumnStatistics>(compute_column_statistics(*this, column));
   return statistics_[column];
+}
+
+void Table::analyze() const {
+  uint64_t version;
+  std::vector<size_t> missing;
+  {
+    std::lock_guard lock(statistics_mutex_);
+    if (statistics_version_ != modification_count_ || statistics_.size() != columns_.size()) {
+      statistics_.assign(columns_.size(), nullptr);
+      statistics_version_ = modification_count_;
+    }
+    version = statistics_version_;
+    for (size_t column = 0; column < columns_.size(); ++column)
+      if (!statistics_[column]) missing.push_back(column);
+  }
+  std::vector<std::shared_ptr<const ColumnStatistics>> computed(missing.size());
+  tbb::parallel_for(size_t{0}, missing.size(), [&](size_t i) {
+    computed[i] =
+        std::make_shared<const ColumnStatistics>(compute_column_statistics(*this, missing[i]));
+  });
+  std::lock_guard lock(statistics_mutex_);
+  if (statistics_version_ != version) return;  // the rows changed meanwhile
+  for (size_t i = 0; i < missing.size(); ++i)
+    if (!statistics_[missing[i]]) statistics_[missing[i]] = std::move(computed[i]);
 }
 
 void TableAppender::begin_row() {

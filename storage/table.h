@@ -41,6 +41,9 @@ class Table {
   // Statistics of one column's current rows: computed on first use, cached until the rows
   // change. Thread-safe.
   std::shared_ptr<const ColumnStatistics> column_statistics(size_t column) const;
+  // Computes the statistics of every column not cached yet, columns in parallel. Bulk loads
+  // call it, so that planning the first query does not pay for the scans (ANALYZE).
+  void analyze() const;
 
  private:
   friend class TableAppender;

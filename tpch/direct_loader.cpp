@@ -214,6 +214,8 @@ void load_tables(Catalog& catalog, double scale_factor, int threads, const LoadP
   arena.execute([&] {
     text_pool();  // built once up front rather than inside the first ranges
     for (const Pass& pass : passes) run_pass(pass, static_cast<size_t>(concurrency) * 2, progress);
+    for (const Pass& pass : passes)
+      for (Table* table : pass.tables) table->analyze();
   });
 }
 

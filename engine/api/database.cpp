@@ -52,6 +52,8 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_create_view(*node.view_stmt, statement_text(script, raw), context);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
+    case PG_QUERY__NODE__NODE_VACUUM_STMT:
+      return run_analyze(*node.vacuum_stmt, context);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       return run_drop(*node.drop_stmt, context);
     case PG_QUERY__NODE__NODE_INSERT_STMT:

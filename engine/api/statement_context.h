@@ -15,6 +15,7 @@ struct StatementContext {
 Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& context);
 Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement_text,
                        StatementContext& context);
+Result run_analyze(const PgQuery__VacuumStmt& stmt, StatementContext& context);
 Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context);
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context);
 Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context);

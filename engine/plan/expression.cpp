@@ -25,39 +25,60 @@ namespace {
 
 const char* arithmetic_symbol(ArithmeticOp op) {
   switch (op) {
-    case ArithmeticOp::kAdd: return "+";
-    case ArithmeticOp::kSubtract: return "-";
-    case ArithmeticOp::kMultiply: return "*";
-    case ArithmeticOp::kDivide: return "/";
-    case ArithmeticOp::kModulo: return "%";
+    case ArithmeticOp::kAdd:
+      return "+";
+    case ArithmeticOp::kSubtract:
+      return "-";
+    case ArithmeticOp::kMultiply:
+      return "*";
+    case ArithmeticOp::kDivide:
+      return "/";
+    case ArithmeticOp::kModulo:
+      return "%";
   }
   return "?";
 }
 
 const char* compare_symbol(CompareOp op) {
   switch (op) {
-    case CompareOp::kEqual: return "=";
-    case CompareOp::kNotEqual: return "<>";
-    case CompareOp::kLess: return "<";
-    case CompareOp::kLessEqual: return "<=";
-    case CompareOp::kGreater: return ">";
-    case CompareOp::kGreaterEqual: return ">=";
+    case CompareOp::kEqual:
+      return "=";
+    case CompareOp::kNotEqual:
+      return "<>";
+    case CompareOp::kLess:
+      return "<";
+    case CompareOp::kLessEqual:
+      return "<=";
+    case CompareOp::kGreater:
+      return ">";
+    case CompareOp::kGreaterEqual:
+      return ">=";
   }
   return "?";
 }
 
 const char* date_part_name(DatePart part) {
   switch (part) {
-    case DatePart::kYear: return "year";
-    case DatePart::kQuarter: return "quarter";
-    case DatePart::kMonth: return "month";
-    case DatePart::kDay: return "day";
-    case DatePart::kDayOfWeek: return "dow";
-    case DatePart::kDayOfYear: return "doy";
-    case DatePart::kHour: return "hour";
-    case DatePart::kMinute: return "minute";
-    case DatePart::kSecond: return "second";
-    case DatePart::kEpoch: return "epoch";
+    case DatePart::kYear:
+      return "year";
+    case DatePart::kQuarter:
+      return "quarter";
+    case DatePart::kMonth:
+      return "month";
+    case DatePart::kDay:
+      return "day";
+    case DatePart::kDayOfWeek:
+      return "dow";
+    case DatePart::kDayOfYear:
+      return "doy";
+    case DatePart::kHour:
+      return "hour";
+    case DatePart::kMinute:
+      return "minute";
+    case DatePart::kSecond:
+      return "second";
+    case DatePart::kEpoch:
+      return "epoch";
   }
   return "?";
 }
@@ -85,35 +106,48 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
   switch (kind) {
     case ExprKind::kColumn:
       return (registry ? (*registry)[column].name : std::string()) + "#" + std::to_string(column);
-    case ExprKind::kConstant: return constant_text(constant);
+    case ExprKind::kConstant:
+      return constant_text(constant);
     case ExprKind::kArithmetic:
       return "(" + child(0) + " " + arithmetic_symbol(arithmetic_op) + " " + child(1) + ")";
-    case ExprKind::kNegate: return "(-" + child(0) + ")";
+    case ExprKind::kNegate:
+      return "(-" + child(0) + ")";
     case ExprKind::kCompare:
       return "(" + child(0) + " " + compare_symbol(compare_op) + " " + child(1) + ")";
-    case ExprKind::kAnd: return "(" + join(0, " AND ") + ")";
-    case ExprKind::kOr: return "(" + join(0, " OR ") + ")";
-    case ExprKind::kNot: return "(NOT " + child(0) + ")";
-    case ExprKind::kIsNull: return "(" + child(0) + (negated ? " IS NOT NULL)" : " IS NULL)");
+    case ExprKind::kAnd:
+      return "(" + join(0, " AND ") + ")";
+    case ExprKind::kOr:
+      return "(" + join(0, " OR ") + ")";
+    case ExprKind::kNot:
+      return "(NOT " + child(0) + ")";
+    case ExprKind::kIsNull:
+      return "(" + child(0) + (negated ? " IS NOT NULL)" : " IS NULL)");
     case ExprKind::kCase: {
       std::string out = "CASE";
       for (size_t i = 0; i + 1 < children.size(); i += 2)
         out += " WHEN " + child(i) + " THEN " + child(i + 1);
       return out + " ELSE " + child(children.size() - 1) + " END";
     }
-    case ExprKind::kCast: return "CAST(" + child(0) + " AS " + type.to_string() + ")";
+    case ExprKind::kCast:
+      return "CAST(" + child(0) + " AS " + type.to_string() + ")";
     case ExprKind::kLike:
       return "(" + child(0) + (negated ? " NOT LIKE " : " LIKE ") + child(1) + ")";
     case ExprKind::kInList:
       return "(" + child(0) + (negated ? " NOT IN (" : " IN (") + join(1, ", ") + "))";
-    case ExprKind::kCoalesce: return "COALESCE(" + join(0, ", ") + ")";
+    case ExprKind::kCoalesce:
+      return "COALESCE(" + join(0, ", ") + ")";
     case ExprKind::kExtract:
       return std::string("EXTRACT(") + date_part_name(date_part) + " FROM " + child(0) + ")";
-    case ExprKind::kSubstring: return "SUBSTRING(" + join(0, ", ") + ")";
-    case ExprKind::kConcat: return "(" + child(0) + " || " + child(1) + ")";
-    case ExprKind::kScalarSubquery: return "(subquery)";
-    case ExprKind::kExists: return negated ? "NOT EXISTS (subquery)" : "EXISTS (subquery)";
-    case ExprKind::kInSubquery: return "(" + child(0) + (negated ? " NOT IN" : " IN") + " (subquery))";
+    case ExprKind::kSubstring:
+      return "SUBSTRING(" + join(0, ", ") + ")";
+    case ExprKind::kConcat:
+      return "(" + child(0) + " || " + child(1) + ")";
+    case ExprKind::kScalarSubquery:
+      return "(subquery)";
+    case ExprKind::kExists:
+      return negated ? "NOT EXISTS (subquery)" : "EXISTS (subquery)";
+    case ExprKind::kInSubquery:
+      return "(" + child(0) + (negated ? " NOT IN" : " IN") + " (subquery))";
   }
   return "?";
 }

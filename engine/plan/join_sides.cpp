@@ -16,10 +16,14 @@ namespace {
 
 std::optional<JoinType> swapped(JoinType type) {
   switch (type) {
-    case JoinType::kSemi: return JoinType::kRightSemi;
-    case JoinType::kAnti: return JoinType::kRightAnti;
-    case JoinType::kLeftOuter: return JoinType::kRightOuter;
-    default: return std::nullopt;
+    case JoinType::kSemi:
+      return JoinType::kRightSemi;
+    case JoinType::kAnti:
+      return JoinType::kRightAnti;
+    case JoinType::kLeftOuter:
+      return JoinType::kRightOuter;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -36,6 +40,8 @@ void choose_sides(LogicalOp& op) {
 
 }  // namespace
 
-void choose_join_sides(LogicalPlan& plan) { choose_sides(*plan.root); }
+void choose_join_sides(LogicalPlan& plan) {
+  choose_sides(*plan.root);
+}
 
 }  // namespace floe::plan

@@ -24,7 +24,8 @@ class PipelineSplitter {
   size_t build(const LogicalOp& op) {
     switch (op.kind) {
       case LogicalKind::kScan:
-      case LogicalKind::kValues: return open(&op);
+      case LogicalKind::kValues:
+        return open(&op);
       case LogicalKind::kFilter:
       case LogicalKind::kMap:
       case LogicalKind::kLimit: {
@@ -78,14 +79,22 @@ class PipelineSplitter {
 
 std::string role(const LogicalOp& op, bool as_sink) {
   switch (op.kind) {
-    case LogicalKind::kScan: return "Scan " + static_cast<const ScanOp&>(op).table->name();
-    case LogicalKind::kValues: return "Values";
-    case LogicalKind::kFilter: return "Filter";
-    case LogicalKind::kMap: return "Map";
-    case LogicalKind::kLimit: return "Limit";
-    case LogicalKind::kJoin: return as_sink ? "HashJoin build" : "HashJoin probe";
-    case LogicalKind::kAggregate: return as_sink ? "Aggregate build" : "Aggregate scan";
-    case LogicalKind::kSort: return as_sink ? "Sort build" : "Sort scan";
+    case LogicalKind::kScan:
+      return "Scan " + static_cast<const ScanOp&>(op).table->name();
+    case LogicalKind::kValues:
+      return "Values";
+    case LogicalKind::kFilter:
+      return "Filter";
+    case LogicalKind::kMap:
+      return "Map";
+    case LogicalKind::kLimit:
+      return "Limit";
+    case LogicalKind::kJoin:
+      return as_sink ? "HashJoin build" : "HashJoin probe";
+    case LogicalKind::kAggregate:
+      return as_sink ? "Aggregate build" : "Aggregate scan";
+    case LogicalKind::kSort:
+      return as_sink ? "Sort build" : "Sort scan";
   }
   return "?";
 }

@@ -339,8 +339,8 @@ LogicalOpPtr Unnester::scalar_join(LogicalOpPtr input, ExprPtr& subquery_expr) {
     aggregate.groups.push_back({key, std::move(equivalence->inner)});
     join->keys.push_back({std::move(equivalence->outer), make_column(key, type, true)});
   }
-  aggregate.children[0] = reduce_to_magic_set(std::move(aggregate.children[0]), *input, *join,
-                                              aggregate);
+  aggregate.children[0] =
+      reduce_to_magic_set(std::move(aggregate.children[0]), *input, *join, aggregate);
   // The count bug: an outer row without a group gets NULL from the join, but count is 0.
   auto count_fix = std::make_unique<MapOp>();
   for (auto& call : aggregate.aggregates) {

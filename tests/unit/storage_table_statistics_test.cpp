@@ -107,5 +107,26 @@ TEST(TableStatisticsTest, CacheIsInvalidatedWhenRowsChange) {
   EXPECT_EQ(table.column_statistics(0)->max.as_int64(), 1);
 }
 
+TEST(TableStatisticsTest, AnalyzeComputesEveryColumnOnceUntilRowsChange) {
+  Table table("t", columns(), {0});
+  TableAppender appender(table);
+  appender.append_row(
+      {Value::big_int(3), Value::decimal(250, 15, 2), Value::string("x"), Value::date(10000)});
+  auto cached_id = table.column_statistics(0);
+  table.analyze();
+  EXPECT_EQ(table.column_statistics(0), cached_id);  // kept, not recomputed
+  auto name = table.column_statistics(2);
+  table.analyze();
+  EXPECT_EQ(table.column_statistics(2), name);
+  EXPECT_NEAR(name->distinct_count, 1, 0.01);
+  EXPECT_EQ(table.column_statistics(3)->min.as_int64(), 10000);
+  appender.append_row({Value::big_int(9), Value::null(SqlType::decimal(15, 2)), Value::string("y"),
+                       Value::date(10001)});
+  table.analyze();
+  EXPECT_NE(table.column_statistics(2), name);
+  EXPECT_EQ(table.column_statistics(0)->max.as_int64(), 9);
+  EXPECT_EQ(table.column_statistics(1)->null_count, 1u);
+}
+
 }  // namespace
 }  // namespace floe
