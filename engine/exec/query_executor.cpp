@@ -25,8 +25,10 @@ namespace {
 using codegen::PipelineProgram;
 using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
 
-// kAuto compiles with O2 when the scanned tables hold more rows than this.
-constexpr uint64_t kOptimizeAboveRows = 100'000;
+// kAuto compiles optimized code when the scanned tables hold more rows per worker than this:
+// below, the extra 10-30 ms of optimization cost more than the faster code saves (measured on
+// TPC-H, bench/RESULTS.md).
+constexpr uint64_t kOptimizeAboveRowsPerWorker = 500'000;
 
 class Stopwatch {
  public:
@@ -141,8 +143,10 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
     case OptimizationLevel::kAuto:
       break;
   }
-  return program.scanned_rows > kOptimizeAboveRows ? codegen::JitOptimization::kOptimized
-                                                   : codegen::JitOptimization::kFast;
+  uint64_t workers = std::max<uint32_t>(1, std::min(options.threads, default_thread_count()));
+  return program.scanned_rows / workers > kOptimizeAboveRowsPerWorker
+             ? codegen::JitOptimization::kOptimized
+             : codegen::JitOptimization::kFast;
 }
 
 // EXPLAIN ANALYZE: each worker's row counters, one per counted operator. The padding keeps
