@@ -107,6 +107,7 @@ class JoinRegion {
   JoinProblem make_problem();
   LogicalOpPtr build_tree(const JoinTree& tree, int node, const JoinProblem& problem);
   LogicalOpPtr add_filter(LogicalOpPtr op, const std::vector<size_t>& conjuncts);
+  void add_implied_leaf_filters(size_t predicate);
   LeafSet outer_leaves_of(const JoinOp& reducer) const;
   void place_reducers_on_leaves();
   LogicalOpPtr apply(LogicalOpPtr reducer, LogicalOpPtr input);
@@ -184,6 +185,7 @@ void JoinRegion::classify() {
   predicates_ = std::move(factored);
   for (size_t i = 0; i < leaves_.size(); ++i)
     for (ColumnId id : output_columns(*leaves_[i])) owner_[id] = i;
+  for (size_t i = 0, count = predicates_.size(); i < count; ++i) add_implied_leaf_filters(i);
   for (ExprPtr& predicate : predicates_) {
     if (predicate->kind == ExprKind::kConstant && !predicate->constant.is_null() &&
         predicate->constant.as_bool())
@@ -251,6 +253,33 @@ JoinProblem JoinRegion::make_problem() {
     problem.predicates.push_back(predicate);
   }
   return problem;
+}
+
+// A disjunction over several leaves implies, for each leaf that every disjunct restricts,
+// the disjunction of those restrictions: (n1 = 'FRANCE' AND n2 = 'GERMANY') OR (n1 =
+// 'GERMANY' AND n2 = 'FRANCE') implies n1 IN both and n2 IN both (TPC-H q7; q19 alike). The
+// implied filters are added; the disjunction itself stays.
+void JoinRegion::add_implied_leaf_filters(size_t index) {
+  const Expr& predicate = *predicates_[index];
+  if (predicate.kind != ExprKind::kOr || std::popcount(leaves_of(predicate)) < 2) return;
+  std::map<size_t, std::vector<ExprPtr>> per_leaf;  // leaf -> one term per disjunct
+  for (size_t d = 0; d < predicate.children.size(); ++d) {
+    std::map<size_t, std::vector<ExprPtr>> restrictions;
+    std::vector<ExprPtr> conjuncts;
+    split_conjuncts(predicate.children[d]->clone(), conjuncts);
+    for (ExprPtr& conjunct : conjuncts) {
+      LeafSet leaves = leaves_of(*conjunct);
+      if (std::popcount(leaves) == 1)
+        restrictions[std::countr_zero(leaves)].push_back(std::move(conjunct));
+    }
+    for (auto& [leaf, terms] : restrictions)
+      if (per_leaf[leaf].size() == d) per_leaf[leaf].push_back(make_conjunction(std::move(terms)));
+  }
+  for (auto& [leaf, terms] : per_leaf) {
+    if (terms.size() != predicate.children.size()) continue;
+    predicates_.push_back(
+        make_expr(ExprKind::kOr, SqlType::boolean(), std::move(terms), predicate.position));
+  }
 }
 
 LeafSet JoinRegion::outer_leaves_of(const JoinOp& reducer) const {

@@ -100,6 +100,19 @@ TEST_F(SqlOptimizerTest, FactorsJoinKeysOutOfDisjunctions) {
   EXPECT_EQ(text.find("HashJoin []"), std::string::npos) << text;
 }
 
+TEST_F(SqlOptimizerTest, DerivesSingleTableFiltersFromDisjunctions) {
+  std::string text = plan::to_string(optimized(
+      "select 1 from big, small where big.s_id = small.id and "
+      "((big.x = 1 and small.r_id = 2) or (big.x = 3 and small.r_id = 4 and big.id > 0))"));
+  // Each table is filtered by what every disjunct says about it; the disjunction stays.
+  EXPECT_NE(text.find("Scan big [id#0, s_id#1, x#2] filters=[((x#2 = 1) OR ((x#2 = 3) AND (id#0 > "
+                      "0)))]"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("filters=[((r_id#4 = 2) OR (r_id#4 = 4))]"), std::string::npos) << text;
+  EXPECT_NE(text.find("Filter (((x#2 = 1) AND (r_id#4 = 2))"), std::string::npos) << text;
+}
+
 TEST_F(SqlOptimizerTest, RewritesDistinctAggregatesIntoTwoAggregations) {
   plan::LogicalPlan plan = optimized("select s_id, count(distinct x) from big group by s_id");
   const auto& upper = static_cast<const plan::AggregateOp&>(*plan.root);
