@@ -10,13 +10,21 @@ namespace {
 // The merge splits groups into 2^kPartitionBits partitions by the top bits of the scrambled
 // hash; partitions share no keys, so each is merged by a different task.
 constexpr unsigned kPartitionBits = 6;
+// 2^18 slots of 8 bytes: the directory (2 MiB) and its up to 2^17 groups stay near the cache.
+constexpr unsigned kMaxLocalBits = 18;
 }  // namespace
 
 AggregationHashTable::LocalTable::LocalTable(uint32_t payload_size)
     : entries_(sizeof(AggregationEntry) + payload_size), directory_(shape_.capacity(), nullptr) {}
 
 uint8_t* AggregationHashTable::LocalTable::insert(uint64_t hash) {
-  if (2 * (entries_.size() + 1) > shape_.capacity()) grow();
+  if (2 * (resident_ + 1) > shape_.capacity()) {
+    if (shape_.bits() < kMaxLocalBits)
+      grow();
+    else
+      flush();
+  }
+  ++resident_;
   auto* entry = reinterpret_cast<AggregationEntry*>(entries_.allocate());
   entry->hash = hash;
   AggregationEntry*& head = directory_[shape_.slot(HashDirectoryShape::scramble(hash))];
@@ -41,6 +49,12 @@ void AggregationHashTable::LocalTable::grow() {
   directory_ = std::move(directory);
 }
 
+void AggregationHashTable::LocalTable::flush() {
+  std::fill(directory_.begin(), directory_.end(), nullptr);
+  resident_ = 0;
+  flushed_ = true;
+}
+
 AggregationHashTable::AggregationHashTable(uint32_t payload_size, uint32_t worker_count) {
   workers_.reserve(worker_count);
   for (uint32_t i = 0; i < worker_count; ++i) workers_.emplace_back(payload_size);
@@ -50,7 +64,9 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
   groups_.clear();
   size_t filled = std::count_if(workers_.begin(), workers_.end(),
                                 [](const LocalTable& table) { return table.entries().size() > 0; });
-  if (filled <= 1) {
+  bool flushed = std::any_of(workers_.begin(), workers_.end(),
+                             [](const LocalTable& table) { return table.flushed(); });
+  if (filled <= 1 && !flushed) {
     // Nothing to fold: the groups are the one filled table's, in insertion order.
     for (const LocalTable& table : workers_) {
       table.entries().for_each([this](uint8_t* bytes) {

@@ -1,6 +1,10 @@
 // Hash aggregation with one table per worker (DESIGN.md "Aggregation"; Leis et al.,
 // "Morsel-Driven Parallelism", SIGMOD 2014, section 4.4): each worker pre-aggregates into its
-// own growing chaining table, then merge() combines equal groups partition by partition.
+// own chaining table, then merge() combines equal groups partition by partition. The
+// pre-aggregation table stays cache-sized: it grows up to kMaxLocalBits directory slots, and
+// when that is full it is flushed (emptied; its groups stay in the arena for the merge, which
+// folds them with later groups of the same key). Clustered keys (TPC-H q18's lineitems of one
+// order) thus aggregate in cache instead of in a table of millions of groups.
 // Entries never move (they live in an EntryArena), since generated code holds pointers to
 // their payloads.
 #pragma once
@@ -49,7 +53,8 @@ class AggregationHashTable {
   uint8_t* row(uint64_t index) { return groups_[index]->payload(); }  // after merge
 
  private:
-  // One worker's chaining table; doubles its directory when it is half full.
+  // One worker's chaining table; doubles its directory when it is half full, up to
+  // kMaxLocalBits, then flushes.
   class LocalTable {
    public:
     explicit LocalTable(uint32_t payload_size);
@@ -60,11 +65,16 @@ class AggregationHashTable {
     }
     uint8_t* insert(uint64_t hash);
     const EntryArena& entries() const { return entries_; }
+    // Whether groups of one key may be in the arena more than once.
+    bool flushed() const { return flushed_; }
 
    private:
     void grow();
+    void flush();
 
     EntryArena entries_;
+    uint64_t resident_ = 0;  // entries reachable from the directory
+    bool flushed_ = false;
     HashDirectoryShape shape_{HashDirectoryShape::kMinBits};
     std::vector<AggregationEntry*> directory_;
   };

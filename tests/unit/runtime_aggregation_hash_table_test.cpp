@@ -93,6 +93,24 @@ TEST(AggregationHashTableTest, GrowsWhileKeepingPayloadAddresses) {
   }
 }
 
+// More groups than the pre-aggregation table holds (2^17): it is flushed, and the merge folds
+// a key's groups from before and after each flush, also with a single worker.
+TEST(AggregationHashTableTest, FoldsGroupsOfOneKeyAcrossFlushes) {
+  QueryContext query(1);
+  AggregationHashTable table(sizeof(Group), 1);
+  constexpr int64_t kKeys = 300'000;
+  for (int64_t round = 0; round < 2; ++round)
+    for (int64_t key = 0; key < kKeys; ++key)
+      aggregate(table, query.worker(0), key, key, &good_hash);
+  table.merge(&keys_equal, &merge_groups);
+  std::map<int64_t, Group> groups = collect(table);
+  ASSERT_EQ(groups.size(), static_cast<size_t>(kKeys));
+  for (const auto& [key, group] : groups) {
+    ASSERT_EQ(group.count, 2) << key;
+    ASSERT_EQ(group.sum, 2 * key) << key;
+  }
+}
+
 TEST(AggregationHashTableTest, MergesTwoWorkersGroups) {
   for (auto hash_of : {&good_hash, &few_hashes}) {
     QueryContext query(2);
