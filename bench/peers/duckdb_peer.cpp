@@ -30,7 +30,7 @@ struct DuckDbPeer::Api {
   void (*close)(void**);
 };
 
-std::unique_ptr<DuckDbPeer> DuckDbPeer::open_if_available() {
+std::unique_ptr<DuckDbPeer> DuckDbPeer::open_if_available(const std::string& database_file) {
   std::string path;
   if (const char* configured = std::getenv("FLOE_DUCKDB_LIB")) {
     path = configured;
@@ -59,7 +59,8 @@ std::unique_ptr<DuckDbPeer> DuckDbPeer::open_if_available() {
   bind(api.free, "duckdb_free");
   bind(api.disconnect, "duckdb_disconnect");
   bind(api.close, "duckdb_close");
-  if (api.open(nullptr, &peer->database_) != 0) throw Error("duckdb_open failed");
+  const char* file = database_file.empty() ? nullptr : database_file.c_str();
+  if (api.open(file, &peer->database_) != 0) throw Error("duckdb_open failed");
   if (api.connect(peer->database_, &peer->connection_) != 0) throw Error("duckdb_connect failed");
   return peer;
 }

@@ -9,8 +9,9 @@ namespace floe::bench {
 
 class DuckDbPeer {
  public:
-  // Null when the library is not found (FLOE_DUCKDB_LIB, then ~/.cache/floe/duckdb/).
-  static std::unique_ptr<DuckDbPeer> open_if_available();
+  // Null when the library is not found (FLOE_DUCKDB_LIB, then ~/.cache/floe/duckdb/). An
+  // in-memory database, or a database file at `database_file` when it is not empty.
+  static std::unique_ptr<DuckDbPeer> open_if_available(const std::string& database_file = "");
   ~DuckDbPeer();
 
   // Runs one statement; returns the number of result rows. Throws floe::Error on failure.

@@ -19,6 +19,8 @@ namespace floe::tpch {
 namespace {
 
 constexpr int kQueryCount = 22;
+constexpr double kDuckDbOnDiskScaleFactor = 10;
+constexpr const char* kDuckDbMemoryLimit = "4GB";
 constexpr const char* kTables[] = {"region",   "nation",   "part",   "supplier",
                                    "partsupp", "customer", "orders", "lineitem"};
 
@@ -46,8 +48,9 @@ std::string answer_folder(double scale_factor) {
 // Removes a temporary directory on every way out.
 struct TemporaryDirectory {
   std::filesystem::path path;
-  TemporaryDirectory()
-      : path(std::filesystem::temp_directory_path() / ("floe-tpch-" + std::to_string(getpid()))) {
+  explicit TemporaryDirectory(const std::string& purpose)
+      : path(std::filesystem::temp_directory_path() /
+             ("floe-tpch-" + purpose + "-" + std::to_string(getpid()))) {
     std::filesystem::create_directories(path);
   }
   ~TemporaryDirectory() {
@@ -60,7 +63,7 @@ struct TemporaryDirectory {
 // offline); the row counts must match floe's tables.
 void load_duckdb(bench::DuckDbPeer& duckdb, const RunOptions& options, const std::string& schema,
                  const Catalog& catalog) {
-  TemporaryDirectory directory;
+  TemporaryDirectory directory("tbl");
   write_tbl_files(options.scale_factor, directory.path.string(), options.threads);
   for (const std::string& statement : split_statements(schema)) duckdb.execute(statement);
   for (const char* table : kTables) {
@@ -139,8 +142,16 @@ std::vector<QueryReport> run_tpch(const RunOptions& options) {
   load_tables(database.catalog(), options.scale_factor, options.threads, options.progress);
   connection.options().threads = static_cast<uint32_t>(options.threads);
 
+  // From SF 10 on, floe's tables (about 15 GiB at SF 10) and an in-memory DuckDB do not both
+  // fit in 24 GiB: DuckDB then keeps its data in a database file with a bounded buffer pool.
+  TemporaryDirectory duckdb_directory("duckdb");
+  const bool duckdb_on_disk = options.scale_factor >= kDuckDbOnDiskScaleFactor;
   std::unique_ptr<bench::DuckDbPeer> duckdb;
-  if (options.duckdb) duckdb = bench::DuckDbPeer::open_if_available();
+  if (options.duckdb)
+    duckdb = bench::DuckDbPeer::open_if_available(
+        duckdb_on_disk ? (duckdb_directory.path / "tpch.duckdb").string() : "");
+  if (duckdb && duckdb_on_disk)
+    duckdb->execute("SET memory_limit = '" + std::string(kDuckDbMemoryLimit) + "'");
   if (duckdb) load_duckdb(*duckdb, options, schema, database.catalog());
 
   std::vector<int> queries = options.queries;

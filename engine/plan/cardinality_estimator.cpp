@@ -103,6 +103,35 @@ double combined_distinct(std::vector<double> column_distinct) {
   return combined;
 }
 
+std::optional<double> covered_primary_key_rows(const std::vector<PrimaryKeyColumn>& columns) {
+  std::unordered_map<const Table*, uint32_t> covered;
+  for (const PrimaryKeyColumn& column : columns) {
+    if (!column.table) continue;
+    uint32_t& bits = covered[column.table];
+    bits |= column.bit;
+    if (bits == column.all_bits) return column.table_rows;
+  }
+  return std::nullopt;
+}
+
+PrimaryKeyColumn CardinalityEstimator::primary_key_column(const Expr& expr) const {
+  const Expr& e = strip_numeric_casts(expr);
+  if (e.kind != ExprKind::kColumn) return {};
+  auto scanned = scan_columns_.find(e.column);
+  if (scanned == scan_columns_.end()) return {};
+  auto [table, table_column] = scanned->second;
+  const std::vector<size_t>& key = table->primary_key();
+  if (key.empty() || key.size() > 32) return {};
+  PrimaryKeyColumn result;
+  for (size_t i = 0; i < key.size(); ++i)
+    if (key[i] == table_column) result.bit = uint32_t{1} << i;
+  if (!result.bit) return {};
+  result.table = table;
+  result.all_bits = key.size() == 32 ? ~uint32_t{0} : (uint32_t{1} << key.size()) - 1;
+  result.table_rows = static_cast<double>(table->row_count());
+  return result;
+}
+
 double CardinalityEstimator::estimate(LogicalOp& op) {
   for (LogicalOpPtr& child : op.children) estimate(*child);
   op.estimated_rows = std::max(1.0, estimate_operator(op));
@@ -257,12 +286,18 @@ double CardinalityEstimator::estimate_join(const JoinOp& join) {
   double inner = probe * build;
   if (!join.keys.empty()) {
     std::vector<double> probe_distinct, build_distinct;
+    std::vector<PrimaryKeyColumn> probe_key, build_key;
     for (const JoinOp::KeyPair& key : join.keys) {
       probe_distinct.push_back(distinct_values(*key.probe, probe));
       build_distinct.push_back(distinct_values(*key.build, build));
+      probe_key.push_back(primary_key_column(*key.probe));
+      build_key.push_back(primary_key_column(*key.build));
     }
-    inner = equi_join_rows(probe, build, combined_distinct(std::move(probe_distinct)),
-                           combined_distinct(std::move(build_distinct)));
+    double probe_ndv = combined_distinct(std::move(probe_distinct));
+    double build_ndv = combined_distinct(std::move(build_distinct));
+    if (auto rows = covered_primary_key_rows(build_key)) probe_ndv = std::min(probe_ndv, *rows);
+    if (auto rows = covered_primary_key_rows(probe_key)) build_ndv = std::min(build_ndv, *rows);
+    inner = equi_join_rows(probe, build, probe_ndv, build_ndv);
   }
   if (join.residual) inner *= selectivity(*join.residual, inner);
   switch (join.type) {

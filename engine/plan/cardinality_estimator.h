@@ -33,6 +33,21 @@ double equi_join_rows(double left_rows, double right_rows, double left_distinct,
 // the one after, ...
 double combined_distinct(std::vector<double> column_distinct);
 
+// A join key side that is a column of its table's primary key: the table, the column's bit
+// among the key's columns, all of the key's bits, and the table's rows (table null
+// otherwise). When one side's keys cover a primary key, the other side is taken to be a
+// foreign key into it (containment): its distinct key count is at most that table's rows.
+// Without this, the correlated composite key of TPC-H q9's lineitem ⋈ partsupp looks 7.5x
+// more selective than it is.
+struct PrimaryKeyColumn {
+  const Table* table = nullptr;
+  uint32_t bit = 0;
+  uint32_t all_bits = 0;
+  double table_rows = 0;
+};
+// The rows of a table whose primary key `columns` cover, if any.
+std::optional<double> covered_primary_key_rows(const std::vector<PrimaryKeyColumn>& columns);
+
 class CardinalityEstimator {
  public:
   // Selectivities used when nothing better is known.
@@ -48,6 +63,8 @@ class CardinalityEstimator {
   double selectivity(const Expr& predicate, double input_rows);
   // Distinct values of an expression over an input with `input_rows` rows.
   double distinct_values(const Expr& expr, double input_rows);
+  // Whether the expression is a scanned column of its table's primary key.
+  PrimaryKeyColumn primary_key_column(const Expr& expr) const;
 
  private:
   double estimate_operator(LogicalOp& op);

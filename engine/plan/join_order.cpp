@@ -77,14 +77,22 @@ void JoinOrderer::consider(LeafSet a, LeafSet b) {
   double rows = left.rows * right.rows;
   if (!step.keys.empty()) {
     std::vector<double> left_distinct, right_distinct;
+    std::vector<PrimaryKeyColumn> left_key, right_key;
     for (size_t key : step.keys) {
       const JoinPredicate& predicate = problem_.predicates[key];
       bool left_in_a = is_subset(predicate.left, a);
       left_distinct.push_back(left_in_a ? predicate.left_distinct : predicate.right_distinct);
       right_distinct.push_back(left_in_a ? predicate.right_distinct : predicate.left_distinct);
+      left_key.push_back(left_in_a ? predicate.left_key : predicate.right_key);
+      right_key.push_back(left_in_a ? predicate.right_key : predicate.left_key);
     }
-    rows = equi_join_rows(left.rows, right.rows, combined_distinct(std::move(left_distinct)),
-                          combined_distinct(std::move(right_distinct)));
+    double left_ndv = combined_distinct(std::move(left_distinct));
+    double right_ndv = combined_distinct(std::move(right_distinct));
+    if (auto key_rows = covered_primary_key_rows(right_key))
+      left_ndv = std::min(left_ndv, *key_rows);
+    if (auto key_rows = covered_primary_key_rows(left_key))
+      right_ndv = std::min(right_ndv, *key_rows);
+    rows = equi_join_rows(left.rows, right.rows, left_ndv, right_ndv);
   }
   for (size_t filter : step.filters) rows *= problem_.predicates[filter].selectivity;
   rows = std::max(1.0, rows);

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/plan/cardinality_estimator.h"
+
 namespace floe::plan {
 
 using LeafSet = uint64_t;  // bit i = leaf i
@@ -27,6 +29,7 @@ struct JoinPredicate {
   bool equality = false;
   LeafSet left = 0, right = 0;
   double left_distinct = 1, right_distinct = 1;
+  PrimaryKeyColumn left_key, right_key;  // cardinality_estimator.h
   // Otherwise it filters the join result with this selectivity.
   double selectivity = 1;
 };

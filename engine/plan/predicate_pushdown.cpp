@@ -249,6 +249,8 @@ JoinProblem JoinRegion::make_problem() {
           estimator_.distinct_values(*expr.children[0], rows_of(predicate.left));
       predicate.right_distinct =
           estimator_.distinct_values(*expr.children[1], rows_of(predicate.right));
+      predicate.left_key = estimator_.primary_key_column(*expr.children[0]);
+      predicate.right_key = estimator_.primary_key_column(*expr.children[1]);
     }
     problem.predicates.push_back(predicate);
   }
