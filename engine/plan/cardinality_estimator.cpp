@@ -114,6 +114,20 @@ std::optional<double> covered_primary_key_rows(const std::vector<PrimaryKeyColum
   return std::nullopt;
 }
 
+JoinKeyDistinct join_key_distinct(JoinSideKey left, JoinSideKey right) {
+  JoinKeyDistinct result{combined_distinct(std::move(left.column_distinct)),
+                         combined_distinct(std::move(right.column_distinct))};
+  if (auto table_rows = covered_primary_key_rows(right.primary_key)) {
+    result.right = right.rows;
+    result.left = std::min(result.left, *table_rows);
+  }
+  if (auto table_rows = covered_primary_key_rows(left.primary_key)) {
+    result.left = left.rows;
+    result.right = std::min(result.right, *table_rows);
+  }
+  return result;
+}
+
 PrimaryKeyColumn CardinalityEstimator::primary_key_column(const Expr& expr) const {
   const Expr& e = strip_numeric_casts(expr);
   if (e.kind != ExprKind::kColumn) return {};
@@ -293,11 +307,9 @@ double CardinalityEstimator::estimate_join(const JoinOp& join) {
       probe_key.push_back(primary_key_column(*key.probe));
       build_key.push_back(primary_key_column(*key.build));
     }
-    double probe_ndv = combined_distinct(std::move(probe_distinct));
-    double build_ndv = combined_distinct(std::move(build_distinct));
-    if (auto rows = covered_primary_key_rows(build_key)) probe_ndv = std::min(probe_ndv, *rows);
-    if (auto rows = covered_primary_key_rows(probe_key)) build_ndv = std::min(build_ndv, *rows);
-    inner = equi_join_rows(probe, build, probe_ndv, build_ndv);
+    JoinKeyDistinct distinct = join_key_distinct({std::move(probe_distinct), probe_key, probe},
+                                                 {std::move(build_distinct), build_key, build});
+    inner = equi_join_rows(probe, build, distinct.left, distinct.right);
   }
   if (join.residual) inner *= selectivity(*join.residual, inner);
   switch (join.type) {

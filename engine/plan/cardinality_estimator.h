@@ -48,6 +48,21 @@ struct PrimaryKeyColumn {
 // The rows of a table whose primary key `columns` cover, if any.
 std::optional<double> covered_primary_key_rows(const std::vector<PrimaryKeyColumn>& columns);
 
+// One side of an equi-join: its key columns' distinct counts and primary-key roles, and rows.
+struct JoinSideKey {
+  std::vector<double> column_distinct;
+  std::vector<PrimaryKeyColumn> primary_key;
+  double rows;
+};
+struct JoinKeyDistinct {
+  double left;
+  double right;
+};
+// The distinct values of each side's whole key: combined_distinct, except that a side whose
+// keys cover its table's primary key is unique (its rows) and caps the other side's count at
+// that table's rows.
+JoinKeyDistinct join_key_distinct(JoinSideKey left, JoinSideKey right);
+
 class CardinalityEstimator {
  public:
   // Selectivities used when nothing better is known.

@@ -86,13 +86,10 @@ void JoinOrderer::consider(LeafSet a, LeafSet b) {
       left_key.push_back(left_in_a ? predicate.left_key : predicate.right_key);
       right_key.push_back(left_in_a ? predicate.right_key : predicate.left_key);
     }
-    double left_ndv = combined_distinct(std::move(left_distinct));
-    double right_ndv = combined_distinct(std::move(right_distinct));
-    if (auto key_rows = covered_primary_key_rows(right_key))
-      left_ndv = std::min(left_ndv, *key_rows);
-    if (auto key_rows = covered_primary_key_rows(left_key))
-      right_ndv = std::min(right_ndv, *key_rows);
-    rows = equi_join_rows(left.rows, right.rows, left_ndv, right_ndv);
+    JoinKeyDistinct distinct =
+        join_key_distinct({std::move(left_distinct), left_key, left.rows},
+                          {std::move(right_distinct), right_key, right.rows});
+    rows = equi_join_rows(left.rows, right.rows, distinct.left, distinct.right);
   }
   for (size_t filter : step.filters) rows *= problem_.predicates[filter].selectivity;
   rows = std::max(1.0, rows);

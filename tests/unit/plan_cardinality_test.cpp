@@ -105,6 +105,34 @@ TEST_F(PlanCardinalityTest, SemiAntiAndOuterJoins) {
   EXPECT_DOUBLE_EQ(full_join.estimated_rows, probe * plan::CardinalityEstimator::kAntiJoinFloor);
 }
 
+// A join on a whole primary key is a foreign-key join: each row of the other side finds at
+// most one partner, however correlated the key columns are.
+TEST_F(PlanCardinalityTest, JoinsOnAPrimaryKeyFollowAForeignKey) {
+  std::string sql =
+      "create table pk (a integer, b integer, primary key (a, b));"
+      "create table fk (a integer, b integer);"
+      "insert into pk select k % 10, k / 10 from n where k < 100;"
+      "insert into fk select k % 10, (k / 10) % 10 from n";
+  connection_.query(sql);
+  EXPECT_NEAR(
+      rows_of("select 1 from fk, pk where fk.a = pk.a and fk.b = pk.b", plan::LogicalKind::kJoin),
+      1000, 1);
+  // Only part of the key: no such guarantee (100 partners per pk row on average).
+  EXPECT_GT(rows_of("select 1 from fk, pk where fk.a = pk.a", plan::LogicalKind::kJoin), 5000);
+}
+
+TEST(JoinKeyDistinctTest, APrimaryKeySideIsUniqueAndCapsTheOtherSide) {
+  Table table("t", {{"a", SqlType::integer(), false}, {"b", SqlType::integer(), false}}, {0, 1});
+  plan::PrimaryKeyColumn a{&table, 1, 3, 800}, b{&table, 2, 3, 800};
+  plan::JoinKeyDistinct distinct =
+      plan::join_key_distinct({{200'000, 10'000}, {{}, {}}, 6e6}, {{200, 100}, {a, b}, 800});
+  EXPECT_EQ(distinct.right, 800);  // unique: its rows
+  EXPECT_EQ(distinct.left, 800);   // contained in the primary key's 800 values
+  distinct =
+      plan::join_key_distinct({{200'000, 10'000}, {{}, {}}, 6e6}, {{200, 100}, {a, {}}, 800});
+  EXPECT_EQ(distinct.left, plan::combined_distinct({200'000, 10'000}));  // key not covered
+}
+
 TEST_F(PlanCardinalityTest, ExplainShowsEstimatedRows) {
   std::string text = plan::to_string(optimized("select k from n where k < 250"));
   EXPECT_NE(text.find("filters=[(k#0 < 250)] (est. rows 250)"), std::string::npos) << text;
