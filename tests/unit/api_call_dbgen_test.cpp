@@ -1,31 +1,18 @@
 // CALL dbgen(sf): the eight TPC-H tables with their primary keys, loaded all or nothing.
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
 
-#include "engine/api/database.h"
-#include "storage/error.h"
+#include "tests/unit/sql_test_helpers.h"
 
-namespace floe {
+namespace floe::testing {
 namespace {
 
-class ApiCallDbgenTest : public ::testing::Test {
+class ApiCallDbgenTest : public SqlFixture {
  protected:
-  std::string error_of(const std::string& sql) {
-    try {
-      connection_.query(sql);
-    } catch (const Error& error) {
-      return std::string(error.what()) + "@" + std::to_string(error.position());
-    }
-    return "no error";
-  }
+  void SetUp() override {}  // an empty database
   int64_t count(const std::string& table) {
     return connection_.query("select count(*) from " + table).value(0, 0).as_int64();
   }
-
-  Database database_;
-  Connection connection_{database_};
 };
 
 TEST_F(ApiCallDbgenTest, LoadsTheEightTablesAtScaleFactor001) {
@@ -88,4 +75,4 @@ TEST_F(ApiCallDbgenTest, RejectsBadArgumentsAndUnknownProcedures) {
 }
 
 }  // namespace
-}  // namespace floe
+}  // namespace floe::testing
