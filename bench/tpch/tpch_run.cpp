@@ -20,7 +20,7 @@ namespace {
 
 constexpr int kQueryCount = 22;
 constexpr double kDuckDbOnDiskScaleFactor = 10;
-constexpr const char* kDuckDbMemoryLimit = "4GB";
+constexpr const char* kDuckDbMemoryLimit = "5GB";
 constexpr const char* kTables[] = {"region",   "nation",   "part",   "supplier",
                                    "partsupp", "customer", "orders", "lineitem"};
 
@@ -150,8 +150,10 @@ std::vector<QueryReport> run_tpch(const RunOptions& options) {
   if (options.duckdb)
     duckdb = bench::DuckDbPeer::open_if_available(
         duckdb_on_disk ? (duckdb_directory.path / "tpch.duckdb").string() : "");
-  if (duckdb && duckdb_on_disk)
+  if (duckdb && duckdb_on_disk) {
     duckdb->execute("SET memory_limit = '" + std::string(kDuckDbMemoryLimit) + "'");
+    duckdb->execute("SET preserve_insertion_order = false");  // lets COPY stream in bounded memory
+  }
   if (duckdb) load_duckdb(*duckdb, options, schema, database.catalog());
 
   std::vector<int> queries = options.queries;
