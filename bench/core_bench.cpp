@@ -24,6 +24,7 @@
 #include "bench/peers/duckdb_peer.h"
 #include "bench/peers/sqlite_peer.h"
 #include "engine/api/database.h"
+#include "runtime/memory_policy.h"
 #include "storage/error.h"
 #include "tpch/tbl_files.h"
 
@@ -124,6 +125,7 @@ uint64_t double_until(uint64_t rows, uint64_t min_rows, const std::function<void
 }  // namespace
 
 int main(int argc, char** argv) try {
+  floe::keep_freed_memory_for_reuse();
   Options options = parse_options(argc, argv);
   std::unique_ptr<GeneratedData> generated;
   if (options.data_dir.empty()) {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string_view>
 
+#include "runtime/memory_policy.h"
 #include "shell/line_reader.h"
 #include "shell/shell.h"
 
@@ -38,6 +39,7 @@ void show_progress(floe::Connection& connection) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  floe::keep_freed_memory_for_reuse();
   floe::Database database(":memory:");
   floe::Shell shell(database, std::cout, std::cerr);
   if (isatty(STDERR_FILENO)) show_progress(shell.connection());

@@ -16,6 +16,7 @@
 
 #include "bench/tpch/load_progress.h"
 #include "bench/tpch/tpch_run.h"
+#include "runtime/memory_policy.h"
 #include "storage/error.h"
 #include "tpch/scale.h"
 #include "tpch/tbl_files.h"
@@ -113,6 +114,7 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  floe::keep_freed_memory_for_reuse();
   std::string_view command = argc >= 2 ? argv[1] : "";
   if (command != "generate" && command != "run") {
     std::fputs(kUsage, stderr);
