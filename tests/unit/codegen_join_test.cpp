@@ -6,16 +6,6 @@
 namespace floe::codegen::testing {
 namespace {
 
-Value id(int32_t value) {
-  return Value::integer(value);
-}
-Value no_id() {
-  return Value::null(SqlType::integer());
-}
-Value str(const std::string& value) {
-  return Value::string(value, SqlType::varchar(0));
-}
-
 struct JoinTables {
   Catalog catalog;
   Table* orders;

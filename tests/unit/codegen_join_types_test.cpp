@@ -14,16 +14,6 @@ namespace {
 using plan::JoinType;
 using Rows = std::vector<std::string>;
 
-Value id(int32_t value) {
-  return Value::integer(value);
-}
-Value no_id() {
-  return Value::null(SqlType::integer());
-}
-Value str(const std::string& value) {
-  return Value::string(value, SqlType::varchar(0));
-}
-
 // orders(o_id, o_cust) probes customers(c_id, c_name): customer 2 twice, NULL keys on both
 // sides, order 13 without a customer.
 class JoinTypesTest : public ::testing::Test {

@@ -41,4 +41,15 @@ plan::LogicalOpPtr over(std::unique_ptr<Op> op, plan::LogicalOpPtr child) {
   return op;
 }
 
+// Values of the join tests' tables: integer ids (possibly NULL) and varchar names.
+inline Value id(int32_t value) {
+  return Value::integer(value);
+}
+inline Value no_id() {
+  return Value::null(SqlType::integer());
+}
+inline Value str(const std::string& value) {
+  return Value::string(value, SqlType::varchar(0));
+}
+
 }  // namespace floe::codegen::testing
