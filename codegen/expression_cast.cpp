@@ -107,18 +107,17 @@ llvm::Value* timestamp_to_date(CodegenContext& context, llvm::Value* micros) {
   return builder.CreateTrunc(quotient, builder.getInt32Ty());
 }
 
-// Applies CHAR(n)/VARCHAR(n) length rules; TEXT and unbounded VARCHAR need none.
-llvm::Value* string_to_string(CodegenContext& context, llvm::Value* value, const SqlType& to) {
-  if (to.id == TypeId::kText || (to.id == TypeId::kVarchar && to.length == 0)) return value;
+// Applies an explicit cast's CHAR(n)/VARCHAR(n) length rules (plans cast to a bounded string
+// type only where the SQL says CAST). TEXT and unbounded VARCHAR need none, and neither does
+// CHAR(n) to unbounded CHAR (CHAR values are kept without trailing blanks).
+llvm::Value* string_to_string(CodegenContext& context, llvm::Value* value, const SqlType& from,
+                              const SqlType& to) {
+  bool unbounded = to.length == 0 && (to.id == TypeId::kVarchar || to.id == from.id);
+  if (to.id == TypeId::kText || unbounded) return value;
   auto& builder = context.builder();
-  llvm::Type* string_type = context.register_type(PhysicalType::kString);
-  llvm::Value* out = entry_alloca(context, string_type);
-  llvm::Value* ok =
-      call_runtime(context, "floe_rt_cast_string_to_string",
-                   {context.worker(), string_lo(context, value), string_hi(context, value),
-                    builder.getInt32(to.length), builder.getInt1(to.id == TypeId::kChar), out});
-  context.return_if_false(ok);
-  return builder.CreateLoad(string_type, out);
+  return call_runtime(context, "floe_rt_cast_string_to_string",
+                      {string_lo(context, value), string_hi(context, value),
+                       builder.getInt32(to.length), builder.getInt1(to.id == TypeId::kChar)});
 }
 
 llvm::Value* to_text(CodegenContext& context, llvm::Value* value, const SqlType& from,
@@ -184,7 +183,7 @@ llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType
     case Kind::kTimestamp:
       return parse_text(context, "floe_rt_cast_string_to_timestamp", text, builder.getInt64Ty());
     case Kind::kString:
-      return string_to_string(context, text, to);
+      return string_to_string(context, text, from, to);
     case Kind::kInterval:
       break;
   }
@@ -219,8 +218,10 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
     return via_runtime([&] { return from_text(context, value.value, from, to); });
   }
   if (target == Kind::kString) {
-    return via_runtime(
-        [&] { return string_to_string(context, to_text(context, value.value, from, to), to); });
+    return via_runtime([&] {
+      llvm::Value* text = to_text(context, value.value, from, to);
+      return string_to_string(context, text, SqlType::text(), to);
+    });
   }
   switch (source) {
     case Kind::kBool:

@@ -41,7 +41,7 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_cast_string_to_date", "bpllp"},
       {"floe_rt_cast_string_to_timestamp", "bpllp"},
       {"floe_rt_cast_string_to_bool", "bpllp"},
-      {"floe_rt_cast_string_to_string", "bpllibp"},
+      {"floe_rt_cast_string_to_string", "sllib"},
       {"floe_rt_cast_int64_to_string", "spl"},
       {"floe_rt_cast_double_to_string", "spd"},
       {"floe_rt_cast_decimal_to_string", "spqi"},

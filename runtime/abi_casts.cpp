@@ -76,22 +76,14 @@ bool floe_rt_cast_string_to_bool(WorkerContext* worker, uint64_t lo, uint64_t hi
   return true;
 }
 
-bool floe_rt_cast_string_to_string(WorkerContext* worker, uint64_t lo, uint64_t hi,
-                                   uint32_t max_length, bool is_char, FloeString* out) {
+FloeString floe_rt_cast_string_to_string(uint64_t lo, uint64_t hi, uint32_t max_length,
+                                         bool is_char) {
   StringRef s = string_from_halves(lo, hi);
-  // The result is always a prefix of the input (CHAR drops trailing blanks, excess blanks
-  // are cut), so it can share the input's bytes; only its length changes.
-  bool fits = max_length == 0 || s.length <= max_length;
-  bool has_trailing_blank = s.length > 0 && s.data()[s.length - 1] == ' ';
-  if (fits && !(is_char && has_trailing_blank)) {
-    *out = to_floe_string(s);
-    return true;
-  }
-  Value value;
   SqlType type = is_char ? SqlType::char_type(max_length) : SqlType::varchar(max_length);
-  if (!parse(worker, lo, hi, type, value)) return false;
-  *out = to_floe_string(StringRef::from(s.view().substr(0, value.as_string().size())));
-  return true;
+  // The result is a prefix of the input, so it shares the input's bytes (a result of more
+  // than 12 bytes comes from a long input, whose bytes are out of line).
+  size_t bytes = floe::fitted_string_bytes(s.view(), type, floe::CastKind::kExplicit);
+  return to_floe_string(bytes == s.length ? s : StringRef::from(s.view().substr(0, bytes)));
 }
 
 FloeString floe_rt_cast_int64_to_string(WorkerContext* worker, int64_t value) {

@@ -1,4 +1,5 @@
-// runtime_abi.h: string hashing, comparison, LIKE, SUBSTRING and concatenation.
+// runtime_abi.h: string hashing, comparison, LIKE, SUBSTRING and concatenation. SUBSTRING
+// counts UTF-8 characters (storage/utf8.h).
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -6,6 +7,7 @@
 #include "runtime/abi_support.h"
 #include "runtime/hash.h"
 #include "runtime/like_matcher.h"
+#include "storage/utf8.h"
 
 using floe::string_from_halves;
 using floe::StringRef;
@@ -44,13 +46,18 @@ bool floe_rt_substring(WorkerContext* worker, uint64_t lo, uint64_t hi, int64_t 
   if (has_length && __builtin_add_overflow(start, length, &end))
     end = std::numeric_limits<int64_t>::max();
   StringRef s = string_from_halves(lo, hi);
-  int64_t size = s.length;
-  int64_t first = std::clamp<int64_t>(start, 1, size + 1) - 1;
-  int64_t last = std::clamp<int64_t>(end, 1, size + 1) - 1;
+  std::string_view text = s.view();
+  // A string has at most as many characters as bytes, so clamping to the byte count is safe.
+  auto size = static_cast<int64_t>(text.size());
+  auto first = static_cast<size_t>(std::clamp<int64_t>(start, 1, size + 1) - 1);
+  auto last = static_cast<size_t>(std::clamp<int64_t>(end, 1, size + 1) - 1);
+  std::string_view piece = text.substr(0, 0);
+  if (last > first) {
+    size_t from = floe::utf8_prefix_bytes(text, first);
+    piece = text.substr(from, floe::utf8_prefix_bytes(text.substr(from), last - first));
+  }
   // A long result points into the source's out-of-line bytes (a source of <= 12 bytes has
   // only short substrings, which are copied inline), so nothing is allocated.
-  std::string_view piece =
-      last > first ? s.view().substr(first, last - first) : std::string_view(s.data(), 0);
   *out = to_floe_string(StringRef::from(piece));
   return true;
 }

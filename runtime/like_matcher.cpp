@@ -13,9 +13,11 @@ namespace {
 
 constexpr char kEscape = '\\';
 
-// Literal bytes as RE2 syntax; in Latin-1 mode \x{HH} is exactly that byte.
+// A literal byte of the pattern as RE2 syntax. The bytes of a multi-byte character stay as
+// they are (UTF-8 mode reads them as that character); ASCII punctuation is spelled \x{HH}.
 void append_regex_literal(std::string& regex, char c) {
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+      static_cast<unsigned char>(c) >= 0x80) {
     regex += c;
     return;
   }
@@ -53,7 +55,7 @@ LikeMatcher::LikeMatcher(std::string_view pattern) {
   if (has_underscore) {
     kind_ = Kind::kRegex;
     RE2::Options options;
-    options.set_encoding(RE2::Options::EncodingLatin1);
+    options.set_encoding(RE2::Options::EncodingUTF8);
     options.set_dot_nl(true);
     options.set_log_errors(false);
     regex_ = std::make_unique<RE2>(regex, options);

@@ -1,6 +1,6 @@
-// SQL LIKE over bytes (DESIGN.md "runtime/": LIKE via RE2, plus fast paths). Patterns made
-// only of literals and '%' are matched with plain string searches; a pattern with '_' goes
-// to an anchored RE2 in Latin-1 (byte) mode.
+// SQL LIKE over UTF-8 text (DESIGN.md "runtime/": LIKE via RE2, plus fast paths). Patterns
+// made only of literals and '%' are matched with plain byte searches, which UTF-8 makes
+// exact; a pattern with '_' (one character) goes to an anchored RE2 in UTF-8 mode.
 #pragma once
 
 #include <memory>

@@ -110,9 +110,10 @@ bool floe_rt_cast_string_to_timestamp(floe::WorkerContext* worker, uint64_t lo, 
                                       int64_t* out);
 bool floe_rt_cast_string_to_bool(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
                                  bool* out);
-// CHAR(n)/VARCHAR(n) length rules (n = 0: unbounded); is_char strips trailing blanks.
-bool floe_rt_cast_string_to_string(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
-                                   uint32_t max_length, bool is_char, FloeString* out);
+// An explicit cast to CHAR(n)/VARCHAR(n) (n = 0: unbounded): cuts to n characters; is_char
+// strips trailing blanks. Never fails.
+FloeString floe_rt_cast_string_to_string(uint64_t lo, uint64_t hi, uint32_t max_length,
+                                         bool is_char);
 // To text, in PostgreSQL's output format.
 FloeString floe_rt_cast_int64_to_string(floe::WorkerContext* worker, int64_t value);
 FloeString floe_rt_cast_double_to_string(floe::WorkerContext* worker, double value);

@@ -1,5 +1,7 @@
 #include "shell/error_display.h"
 
+#include "storage/utf8.h"
+
 namespace floe {
 
 std::string format_error(std::string_view message, int position, std::string_view statement) {
@@ -15,10 +17,7 @@ std::string format_error(std::string_view message, int position, std::string_vie
 
   std::string prefix = "LINE " + std::to_string(line_number) + ": ";
   out += prefix + std::string(statement.substr(line_start, line_end - line_start)) + "\n";
-  size_t caret_column = prefix.size();
-  for (size_t i = line_start; i < at; ++i) {
-    caret_column += (static_cast<unsigned char>(statement[i]) & 0xC0) != 0x80;  // UTF-8 aware
-  }
+  size_t caret_column = prefix.size() + utf8_length(statement.substr(line_start, at - line_start));
   out += std::string(caret_column, ' ') + "^\n";
   return out;
 }

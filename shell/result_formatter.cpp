@@ -5,16 +5,15 @@
 #include <utility>
 
 #include "engine/exec/csv_writer.h"
+#include "storage/utf8.h"
 
 namespace floe {
 
 namespace {
 
-// Terminal columns of UTF-8 text: one per code point (continuation bytes do not count).
+// Terminal columns of UTF-8 text: one per character.
 size_t display_width(std::string_view text) {
-  size_t width = 0;
-  for (char c : text) width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return width;
+  return utf8_length(text);
 }
 
 std::string pad(std::string_view text, size_t width, bool right_align) {

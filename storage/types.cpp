@@ -51,7 +51,7 @@ std::string SqlType::to_string() const {
     case TypeId::kDate: return "date";
     case TypeId::kTimestamp: return "timestamp";
     case TypeId::kInterval: return "interval";
-    case TypeId::kChar: return "character(" + std::to_string(length) + ")";
+    case TypeId::kChar: return length ? "character(" + std::to_string(length) + ")" : "bpchar";
     case TypeId::kVarchar:
       return length ? "character varying(" + std::to_string(length) + ")" : "character varying";
     case TypeId::kText: return "text";

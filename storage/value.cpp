@@ -8,6 +8,7 @@
 #include "storage/date_time.h"
 #include "storage/error.h"
 #include "storage/string_ref.h"
+#include "storage/utf8.h"
 
 namespace floe {
 
@@ -210,29 +211,30 @@ Value make_integer(int128_t value, SqlType type) {
   }
 }
 
-// Applies CHAR(n)/VARCHAR(n) length rules; CHAR values are kept without trailing blanks.
-Value fit_string(std::string text, SqlType type) {
-  if (type.id == TypeId::kChar) {
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-  }
-  if (type.length && text.size() > type.length) {
-    // PostgreSQL allows excess trailing blanks and truncates them.
-    size_t last = text.find_last_not_of(' ');
-    if (last == std::string::npos || last < type.length) {
-      text.resize(type.length);
-    } else {
-      throw Error("value too long for type " + type.to_string());
-    }
-    if (type.id == TypeId::kChar) {
-      while (!text.empty() && text.back() == ' ') text.pop_back();
-    }
-  }
+Value fit_string(std::string text, SqlType type, CastKind kind) {
+  text.resize(fitted_string_bytes(text, type, kind));
   return Value::string(std::move(text), type);
 }
 
 }  // namespace
 
-Value parse_value(std::string_view text, SqlType type) {
+size_t fitted_string_bytes(std::string_view text, const SqlType& type, CastKind kind) {
+  size_t bytes = text.size();
+  // Fewer bytes than n are fewer characters than n: only longer text needs counting.
+  if (type.length && bytes > type.length) {
+    size_t allowed = utf8_prefix_bytes(text, type.length);
+    if (allowed < bytes && kind == CastKind::kAssignment &&
+        text.find_first_not_of(' ', allowed) != std::string_view::npos)
+      throw Error("value too long for type " + type.to_string());
+    bytes = allowed;
+  }
+  if (type.id == TypeId::kChar) {
+    while (bytes > 0 && text[bytes - 1] == ' ') --bytes;
+  }
+  return bytes;
+}
+
+Value parse_value(std::string_view text, SqlType type, CastKind kind) {
   switch (type.id) {
     case TypeId::kBoolean: {
       std::string lower;
@@ -292,20 +294,22 @@ Value parse_value(std::string_view text, SqlType type) {
     case TypeId::kChar:
     case TypeId::kVarchar:
     case TypeId::kText:
-    case TypeId::kUnknown: return fit_string(std::string(text), type);
+    case TypeId::kUnknown: return fit_string(std::string(text), type, kind);
   }
   invalid_input(type, text);
 }
 
-Value cast_value(const Value& value, SqlType target) {
+Value cast_value(const Value& value, SqlType target, CastKind kind) {
   if (value.is_null()) return Value::null(target);
   const SqlType& source = value.type();
   if (source == target) return value;
-  if (source.is_string() || source.id == TypeId::kUnknown) return parse_value(value.as_string(), target);
+  if (source.is_string() || source.id == TypeId::kUnknown)
+    return parse_value(value.as_string(), target, kind);
   if (target.is_string()) {
     // PostgreSQL: true::text is 'true', although a boolean column prints as t.
-    if (source.id == TypeId::kBoolean) return fit_string(value.as_bool() ? "true" : "false", target);
-    return fit_string(value.to_string(), target);
+    if (source.id == TypeId::kBoolean)
+      return fit_string(value.as_bool() ? "true" : "false", target, kind);
+    return fit_string(value.to_string(), target, kind);
   }
 
   switch (target.id) {

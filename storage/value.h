@@ -64,12 +64,23 @@ class Value {
 // PostgreSQL's shortest round-trip text for a double ("0.1", "1e+20", "Infinity", "NaN").
 std::string format_double(double value);
 
+// Where PostgreSQL treats casts differently: a value longer than CHAR(n)/VARCHAR(n) allows
+// is cut to n characters by an explicit cast (CAST, ::) but is an error in an assignment
+// (INSERT, COPY) unless only blanks would be cut.
+enum class CastKind : uint8_t { kAssignment, kExplicit };
+
 // Text input conversion, as COPY and CAST from a string literal do. Throws floe::Error
 // ("invalid input syntax for type integer: \"abc\"", "value too long for type ...").
-Value parse_value(std::string_view text, SqlType type);
+Value parse_value(std::string_view text, SqlType type, CastKind kind = CastKind::kAssignment);
 
 // CAST between types with PostgreSQL semantics (rounding numeric to integer, range checks,
 // CHAR padding semantics). Throws floe::Error on failure.
-Value cast_value(const Value& value, SqlType target);
+Value cast_value(const Value& value, SqlType target, CastKind kind = CastKind::kAssignment);
+
+// How many leading bytes of UTF-8 `text` a value of the string type `type` keeps: at most n
+// characters for CHAR(n)/VARCHAR(n) (n = 0: no limit) under `kind`'s rule, and no trailing
+// blanks for CHAR, which floe stores without them. Throws floe::Error ("value too long for
+// type character varying(3)") when an assignment would cut more than blanks.
+size_t fitted_string_bytes(std::string_view text, const SqlType& type, CastKind kind);
 
 }  // namespace floe

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "storage/error.h"
+#include "storage/utf8.h"
 
 namespace floe {
 
@@ -159,6 +160,9 @@ bool CsvReader::next_record() {
     }
     line_ = next_line_;
     next_line_ += 1 + newlines_inside;
+    // The file must be UTF-8, checked with the line end as PostgreSQL does (a sequence cut
+    // short by the newline names the newline byte too).
+    check_utf8({pos_, static_cast<size_t>(record_end - pos_) + (record_end < end_)});
     char* stop = record_end;
     if (stop > pos_ && stop[-1] == '\r') --stop;
     if (options_.format == CopyFormat::kCsv) {
@@ -226,8 +230,12 @@ void CsvReader::split_text(char* begin, char* end) {
     }
     std::string_view raw(start, static_cast<size_t>(r - start));
     bool null = raw == options_.null_string;  // compared before unescaping, as PostgreSQL does
-    char* text_end = escaped && !null ? unescape_text(start, r) : r;
-    fields_.push_back({{start, static_cast<size_t>(text_end - start)}, null, raw.empty()});
+    std::string_view text = raw;
+    if (escaped && !null) {
+      text = {start, static_cast<size_t>(unescape_text(start, r) - start)};
+      check_utf8(text);  // \xHH and octal escapes can make any byte
+    }
+    fields_.push_back({text, null, raw.empty()});
     if (r >= end) break;
     ++r;
   }

@@ -179,7 +179,7 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
   };
   switch (expr.kind) {
     case ExprKind::kCast:
-      return cast_value(values[0], expr.type);
+      return cast_value(values[0], expr.type, CastKind::kExplicit);
     case ExprKind::kArithmetic:
       if (any_null()) return Value::null(expr.type);
       return arithmetic(expr, values[0], values[1]);

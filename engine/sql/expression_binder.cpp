@@ -13,20 +13,6 @@ namespace floe::sql {
 using plan::ExprKind;
 using plan::ExprPtr;
 
-namespace {
-
-// The first `length` UTF-8 characters of `text`.
-std::string truncate_characters(const std::string& text, uint32_t length) {
-  size_t bytes = 0;
-  for (uint32_t characters = 0; bytes < text.size() && characters < length; ++characters) {
-    ++bytes;
-    while (bytes < text.size() && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) ++bytes;
-  }
-  return text.substr(0, bytes);
-}
-
-}  // namespace
-
 plan::ExprPtr ExpressionBinder::bind(const Node* node) {
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF:
@@ -145,14 +131,10 @@ plan::ExprPtr ExpressionBinder::bind_type_cast(const PgQuery__TypeCast& cast) {
       throw Error(error.what(), operand->position);
     }
   }
-  // An explicit cast to character(n) / varchar(n) truncates instead of failing (PostgreSQL).
-  if (target.length && is_unknown_literal(*operand) && !operand->constant.is_null())
-    operand->constant = Value::string(
-        truncate_characters(operand->constant.as_string(), target.length), SqlType::unknown());
   if (!can_cast(operand->type, target))
     throw Error("cannot cast type " + operand->type.to_string() + " to " + target.to_string(),
                 location);
-  ExprPtr result = coerce(std::move(operand), target);
+  ExprPtr result = explicit_cast(std::move(operand), target);
   if (result->kind == ExprKind::kCast) result->position = location;
   return result;
 }
@@ -179,6 +161,10 @@ void unify_types(std::vector<ExprPtr*> exprs, const char* what, int location) {
     type = *common;
   }
   if (type.id == TypeId::kUnknown) type = SqlType::text();
+  // A literal too long for its companions' CHAR(n)/VARCHAR(n) makes the result unbounded
+  // (PostgreSQL's bpchar, varchar), so that no value exceeds its type.
+  for (ExprPtr* expr : exprs)
+    if (is_unknown_literal(**expr) && !literal_fits(**expr, type)) type.length = 0;
   for (ExprPtr* expr : exprs) *expr = coerce(std::move(*expr), type);
 }
 

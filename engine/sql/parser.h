@@ -12,7 +12,8 @@ namespace floe::sql {
 // Owns the unpacked parse tree of a script of one or more statements.
 class ParseTree {
  public:
-  // Throws floe::Error with the 0-based position of a syntax error.
+  // Throws floe::Error with the 0-based byte position of a syntax error, and PostgreSQL's
+  // "invalid byte sequence for encoding" error when `sql` is not valid UTF-8.
   explicit ParseTree(std::string_view sql);
   ~ParseTree();
   ParseTree(const ParseTree&) = delete;

@@ -58,7 +58,7 @@ SqlType resolve_type_name(const PgQuery__TypeName& type_name) {
   if (name == "timestamp") return SqlType::timestamp();
   if (name == "interval") return SqlType::interval();
   if (name == "bpchar" || name == "char" || name == "character")
-    return SqlType::char_type(string_length(mods, 1, "character", location));
+    return SqlType::char_type(string_length(mods, 0, "character", location));
   if (name == "varchar")
     return SqlType::varchar(string_length(mods, 0, "character varying", location));
   if (name == "text") return SqlType::text();

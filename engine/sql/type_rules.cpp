@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "storage/error.h"
+#include "storage/utf8.h"
 
 namespace floe::sql {
 
@@ -33,6 +34,22 @@ SqlType common_decimal(const SqlType& a, const SqlType& b) {
   int precision = std::min(integral + scale, static_cast<int>(kMaxDecimalPrecision));
   return SqlType::decimal(static_cast<uint8_t>(precision),
                           static_cast<uint8_t>(std::min(scale, precision)));
+}
+
+SqlType without_length(SqlType type) {
+  if (type.is_string()) type.length = 0;
+  return type;
+}
+
+// An untyped literal parsed as `target` under `kind`'s rules.
+plan::ExprPtr convert_literal(const plan::Expr& literal, const SqlType& target, CastKind kind) {
+  try {
+    auto constant = plan::make_constant(cast_value(literal.constant, target, kind));
+    constant->position = literal.position;
+    return constant;
+  } catch (const Error& error) {
+    throw Error(error.what(), literal.position);
+  }
 }
 
 }  // namespace
@@ -75,18 +92,30 @@ bool can_cast(const SqlType& source, const SqlType& target) {
 plan::ExprPtr coerce(plan::ExprPtr expr, const SqlType& target) {
   if (expr->type == target) return expr;
   if (is_unknown_literal(*expr)) {
-    try {
-      auto constant = plan::make_constant(cast_value(expr->constant, target));
-      constant->position = expr->position;
-      return constant;
-    } catch (const Error& error) {
-      throw Error(error.what(), expr->position);
-    }
+    if (!target.is_string()) return convert_literal(*expr, target, CastKind::kAssignment);
+    plan::ExprPtr constant = convert_literal(*expr, without_length(target), CastKind::kAssignment);
+    constant->type = target;
+    constant->constant = constant->constant.is_null()
+                             ? Value::null(target)
+                             : Value::string(constant->constant.as_string(), target);
+    return constant;
   }
   int position = expr->position;
   auto cast = plan::make_cast(std::move(expr), target);
   cast->position = position;
   return cast;
+}
+
+plan::ExprPtr explicit_cast(plan::ExprPtr expr, const SqlType& target) {
+  if (is_unknown_literal(*expr)) return convert_literal(*expr, target, CastKind::kExplicit);
+  return coerce(std::move(expr), target);
+}
+
+bool literal_fits(const plan::Expr& literal, const SqlType& type) {
+  if (literal.constant.is_null() || type.length == 0) return true;
+  std::string_view text = literal.constant.as_string();
+  text = text.substr(0, fitted_string_bytes(text, without_length(type), CastKind::kExplicit));
+  return utf8_length(text) <= type.length;
 }
 
 plan::ExprPtr resolve_unknown(plan::ExprPtr expr) {

@@ -24,10 +24,19 @@ SqlType as_decimal(const SqlType& type);
 // Whether CAST(x AS target) exists for x of type `source`.
 bool can_cast(const SqlType& source, const SqlType& target);
 
-// Converts `expr` to `target`: untyped literals are parsed into a constant of that type
-// (floe::Error at the literal's position when the text does not fit), other expressions
-// get a kCast unless they already have the type.
+// Converts `expr` to `target` implicitly: untyped literals are parsed into a constant of that
+// type (floe::Error at the literal's position when the text is not valid input), other
+// expressions get a kCast unless they already have the type. As in PostgreSQL, where such a
+// literal becomes the unbounded type (bpchar, varchar), a string literal keeps its whole
+// text in a CHAR(n)/VARCHAR(n) context: c = 'too long' is false, not an error.
 plan::ExprPtr coerce(plan::ExprPtr expr, const SqlType& target);
+
+// CAST(expr AS target): like coerce, but with an explicit cast's rules, which cut a value to
+// a CHAR(n)/VARCHAR(n) target's length (a kCast always has them).
+plan::ExprPtr explicit_cast(plan::ExprPtr expr, const SqlType& target);
+
+// Whether an untyped literal's text fits the length of the CHAR(n)/VARCHAR(n) `type`.
+bool literal_fits(const plan::Expr& literal, const SqlType& type);
 
 // An untyped literal's final type when nothing else decides it: text.
 plan::ExprPtr resolve_unknown(plan::ExprPtr expr);

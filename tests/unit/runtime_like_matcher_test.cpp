@@ -82,9 +82,16 @@ TEST(LikeMatcherTest, UnderscoreUsesRegex) {
   // Regex metacharacters in the pattern are literals.
   EXPECT_TRUE(like("a.*(b)", "a.*(_)"));
   EXPECT_FALSE(like("aXXb", "a.*_"));
-  // Bytes, not UTF-8 characters: 'é' is two bytes.
-  EXPECT_TRUE(like("caf\xC3\xA9", "caf__"));
-  EXPECT_TRUE(like("\xFF\xFE", "__"));
+  // '_' is one UTF-8 character, of 1 to 4 bytes (PostgreSQL in a UTF8 database).
+  EXPECT_TRUE(like("caf\xC3\xA9", "caf_"));
+  EXPECT_FALSE(like("caf\xC3\xA9", "caf__"));
+  EXPECT_TRUE(like("h\xC3\xA9llo", "h_llo"));
+  EXPECT_TRUE(like("\u20ac5", "_5"));  // the 3-byte euro sign
+  EXPECT_TRUE(like("x\xF0\x9F\x98\x80y", "x_y"));
+  EXPECT_FALSE(like("x\xF0\x9F\x98\x80y", "x____y"));
+  // Multi-byte literals in a pattern with '_', escaped or not.
+  EXPECT_TRUE(like("\xC3\xA9t\xC3\xA9", "\xC3\xA9_\\\xC3\xA9"));
+  EXPECT_FALSE(like("\xC3\xA9t\xC3\xA8", "\xC3\xA9_\xC3\xA9"));
   EXPECT_TRUE(like(std::string_view("a\0b", 3), "a_b"));
 }
 

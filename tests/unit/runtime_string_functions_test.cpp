@@ -99,6 +99,22 @@ TEST_F(RuntimeStringFunctionTest, SubstringFollowsPostgres) {
   EXPECT_EQ(substring("hello", std::numeric_limits<int64_t>::min(), 3), "");
 }
 
+TEST_F(RuntimeStringFunctionTest, SubstringCountsUtf8Characters) {
+  // é is 2 bytes, € 3, 😀 4.
+  EXPECT_EQ(substring("h\u00e9llo", 1, 2), "h\u00e9");
+  EXPECT_EQ(substring("h\u00e9llo", 2, 1), "\u00e9");
+  EXPECT_EQ(substring("h\u00e9llo", 3, std::nullopt), "llo");
+  EXPECT_EQ(substring("\u20ac\U0001F600\u00e9x", 2, 2), "\U0001F600\u00e9");
+  EXPECT_EQ(substring("\u20ac\U0001F600\u00e9x", 0, 2), "\u20ac");
+  EXPECT_EQ(substring("\u20ac\U0001F600\u00e9x", 4, 10), "x");
+  EXPECT_EQ(substring("\u20ac\U0001F600\u00e9x", 5, 10), "");
+  // Long strings: the ASCII fast path skips 8 bytes at a time up to the first multi-byte one.
+  std::string text = "0123456789abcdef\u00e9\u20acxyz";
+  EXPECT_EQ(substring(text, 16, 3), "f\u00e9\u20ac");
+  EXPECT_EQ(substring(text, 18, std::nullopt), "\u20acxyz");
+  EXPECT_EQ(substring(text, 9, 10), "89abcdef\u00e9\u20ac");
+}
+
 TEST_F(RuntimeStringFunctionTest, LongSubstringsShareTheSourceBytes) {
   std::string text = "0123456789abcdefghijklmnopqrstuvwxyz";
   EXPECT_EQ(substring(text, 3, 20), "23456789abcdefghijkl");
