@@ -9,6 +9,7 @@
 #include "codegen/expression_string.h"
 #include "codegen/expression_temporal.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -45,6 +46,7 @@ SqlValue compile_constant(CodegenContext& context, const plan::Expr& expr) {
 }  // namespace
 
 SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolver& columns) {
+  check_stack_depth();
   ChildCompiler child = [&](const plan::Expr& e) { return compile(e, columns); };
   auto operand = [&](size_t i) { return compile(*expr.children[i], columns); };
   switch (expr.kind) {

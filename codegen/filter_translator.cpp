@@ -1,5 +1,6 @@
 // Filter: the tuple continues only when the predicate is TRUE.
 #include "codegen/translator.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -10,6 +11,7 @@ class Filter : public Consumer {
       : env_(env), filter_(filter), next_(next) {}
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     auto* pass = env_.expressions.compile_predicate(*filter_.predicate, resolver_for(tuple));
     auto* keep = llvm::BasicBlock::Create(b.getContext(), "filter_pass", env_.codegen.function());

@@ -14,6 +14,7 @@
 #include "codegen/translator.h"
 #include "runtime/join_hash_table.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -115,6 +116,7 @@ class JoinBuild : public Consumer {
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     llvm::BasicBlock* on_null = plan::join_preserves_build(join_.type) ? nullptr : next;
     if (join_.type == JoinType::kNullAwareAnti) {
@@ -173,6 +175,7 @@ class JoinProbe : public Consumer {
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     auto& codegen = env_.codegen;
     auto types = key_types(join_);

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "codegen/translator.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -19,6 +20,7 @@ class Limit : public Consumer {
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     auto* function = env_.codegen.function();
     auto* counter = env_.slot_pointer(slot_);

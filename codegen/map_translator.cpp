@@ -1,5 +1,6 @@
 // Map: computes new columns and passes all input columns through.
 #include "codegen/translator.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -10,6 +11,7 @@ class Map : public Consumer {
       : env_(env), map_(map), next_(next) {}
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     Tuple extended = tuple;
     for (const auto& computed : map_.computed) {
       extended[computed.id] = env_.expressions.compile(*computed.expr, resolver_for(extended));

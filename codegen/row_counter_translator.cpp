@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "codegen/translator.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
@@ -21,6 +22,7 @@ class RowCounter : public Consumer {
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
+    check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     auto* counter = b.CreateConstInBoundsGEP1_32(b.getInt64Ty(), env_.row_counts(), index_);
     b.CreateStore(b.CreateAdd(b.CreateLoad(b.getInt64Ty(), counter), b.getInt64(1)), counter);

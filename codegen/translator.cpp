@@ -4,11 +4,13 @@
 
 #include "runtime/query_context.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::codegen {
 namespace {
 
 void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>& used) {
+  check_stack_depth();
   if (plan::is_subquery(expr.kind))
     throw Error("internal error: a subquery reached the code generator", expr.position);
   if (expr.kind == plan::ExprKind::kColumn) used.insert(expr.column);
@@ -16,6 +18,7 @@ void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>&
 }
 
 void collect_columns(const plan::LogicalOp& op, std::unordered_set<plan::ColumnId>& used) {
+  check_stack_depth();
   auto add = [&](const plan::ExprPtr& expr) {
     if (expr) collect_columns(*expr, used);
   };

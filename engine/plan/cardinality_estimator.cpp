@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "storage/stack_depth.h"
 #include "storage/table_statistics.h"
 
 namespace floe::plan {
@@ -147,6 +148,7 @@ PrimaryKeyColumn CardinalityEstimator::primary_key_column(const Expr& expr) cons
 }
 
 double CardinalityEstimator::estimate(LogicalOp& op) {
+  check_stack_depth();
   for (LogicalOpPtr& child : op.children) estimate(*child);
   op.estimated_rows = std::max(1.0, estimate_operator(op));
   return op.estimated_rows;
@@ -180,6 +182,7 @@ double CardinalityEstimator::distinct_values(const Expr& expr, double input_rows
 }
 
 double CardinalityEstimator::selectivity(const Expr& predicate, double input_rows) {
+  check_stack_depth();
   switch (predicate.kind) {
     case ExprKind::kConstant:
       return !predicate.constant.is_null() && predicate.constant.as_bool() ? 1 : 0;

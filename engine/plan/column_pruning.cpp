@@ -5,6 +5,7 @@
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/plan/optimizer.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -13,6 +14,7 @@ namespace {
 // `required`: ids used by the operators above `op` (ids are unique per plan, so one set
 // serves the whole path).
 void prune(LogicalOp& op, std::set<ColumnId> required) {
+  check_stack_depth();
   if (op.kind == LogicalKind::kMap) {
     auto& computed = static_cast<MapOp&>(op).computed;
     computed.erase(std::remove_if(computed.begin(), computed.end(),

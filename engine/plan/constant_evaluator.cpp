@@ -5,6 +5,7 @@
 
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -223,6 +224,7 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
 }
 
 Value evaluate(const Expr& expr) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kConstant) return expr.constant;
   auto shallow = std::make_unique<Expr>();
   shallow->kind = expr.kind;

@@ -8,6 +8,7 @@
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/optimizer.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -114,6 +115,7 @@ class DistinctSplit {
 };
 
 LogicalOpPtr rewrite(LogicalOpPtr op, ColumnRegistry& registry) {
+  check_stack_depth();
   for (LogicalOpPtr& child : op->children) child = rewrite(std::move(child), registry);
   if (op->kind != LogicalKind::kAggregate) return op;
   auto& upper = static_cast<AggregateOp&>(*op);

@@ -1,10 +1,12 @@
 #include "engine/plan/expression.h"
 
 #include "engine/plan/logical_plan.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
 ExprPtr Expr::clone() const {
+  check_stack_depth();
   auto copy = std::make_unique<Expr>();
   copy->kind = kind;
   copy->type = type;
@@ -94,6 +96,7 @@ std::string constant_text(const Value& value) {
 }  // namespace
 
 std::string Expr::to_string(const ColumnRegistry* registry) const {
+  check_stack_depth();
   auto child = [&](size_t i) { return children[i]->to_string(registry); };
   auto join = [&](size_t from, const char* separator) {
     std::string out;

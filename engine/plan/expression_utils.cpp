@@ -1,5 +1,7 @@
 #include "engine/plan/expression_utils.h"
 
+#include "storage/stack_depth.h"
+
 namespace floe::plan {
 
 ExprPtr make_expr(ExprKind kind, SqlType type, std::vector<ExprPtr> children, int position) {
@@ -14,6 +16,7 @@ ExprPtr make_expr(ExprKind kind, SqlType type, std::vector<ExprPtr> children, in
 }
 
 bool expr_equal(const Expr& a, const Expr& b) {
+  check_stack_depth();
   if (a.kind != b.kind || !(a.type == b.type) || a.children.size() != b.children.size())
     return false;
   switch (a.kind) {
@@ -51,11 +54,13 @@ bool expr_equal(const Expr& a, const Expr& b) {
 }
 
 void collect_columns(const Expr& expr, std::set<ColumnId>& out) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kColumn) out.insert(expr.column);
   for (const ExprPtr& child : expr.children) collect_columns(*child, out);
 }
 
 void split_conjuncts(ExprPtr predicate, std::vector<ExprPtr>& out) {
+  check_stack_depth();
   if (!predicate) return;
   if (predicate->kind == ExprKind::kAnd) {
     for (ExprPtr& child : predicate->children) split_conjuncts(std::move(child), out);
@@ -71,6 +76,7 @@ ExprPtr make_conjunction(std::vector<ExprPtr> predicates) {
 }
 
 void transform_expr(ExprPtr& expr, const std::function<void(ExprPtr&)>& rewrite) {
+  check_stack_depth();
   for (ExprPtr& child : expr->children) transform_expr(child, rewrite);
   rewrite(expr);
 }

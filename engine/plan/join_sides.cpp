@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/plan/optimizer.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -28,6 +29,7 @@ std::optional<JoinType> swapped(JoinType type) {
 }
 
 void choose_sides(LogicalOp& op) {
+  check_stack_depth();
   for (LogicalOpPtr& child : op.children) choose_sides(*child);
   if (op.kind != LogicalKind::kJoin) return;
   auto& join = static_cast<JoinOp&>(op);

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <utility>
 
+#include "storage/stack_depth.h"
+
 namespace floe::plan {
 
 SqlType avg_sum_type(const SqlType& argument) {
@@ -13,6 +15,7 @@ SqlType avg_sum_type(const SqlType& argument) {
 }
 
 std::vector<ColumnId> output_columns(const LogicalOp& op) {
+  check_stack_depth();
   std::vector<ColumnId> out;
   switch (op.kind) {
     case LogicalKind::kScan:
@@ -122,6 +125,7 @@ class PlanPrinter {
       : registry_(registry), annotate_(std::move(annotate)) {}
 
   void print(const LogicalOp& op, int depth) {
+    check_stack_depth();
     out_ << std::string(static_cast<size_t>(depth) * 2, ' ') << describe(op);
     if (annotate_) out_ << annotate_(op);
     out_ << "\n";

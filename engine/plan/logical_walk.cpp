@@ -1,6 +1,7 @@
 #include "engine/plan/logical_walk.h"
 
 #include "engine/plan/expression_utils.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -46,11 +47,13 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
 }
 
 void for_each_expression_in_tree(LogicalOp& root, const ExprVisitor& visit) {
+  check_stack_depth();
   for_each_expression(root, visit);
   for (LogicalOpPtr& child : root.children) for_each_expression_in_tree(*child, visit);
 }
 
 LogicalOpPtr clone_tree(const LogicalOp& op) {
+  check_stack_depth();
   LogicalOpPtr copy;
   auto clone_expr = [](const ExprPtr& expr) { return expr ? expr->clone() : nullptr; };
   switch (op.kind) {
@@ -137,6 +140,7 @@ namespace {
 
 void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
                         std::map<ColumnId, ColumnId>& renamed) {
+  check_stack_depth();
   auto fresh = [&](ColumnId& id) {
     ColumnInfo info = registry[id];
     id = renamed[id] = registry.add(std::move(info));

@@ -1,6 +1,7 @@
 #include "engine/plan/physical_plan.h"
 
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -22,6 +23,7 @@ class PipelineSplitter {
  private:
   // Returns the index of the open pipeline into which `op` pushes its tuples.
   size_t build(const LogicalOp& op) {
+    check_stack_depth();
     switch (op.kind) {
       case LogicalKind::kScan:
       case LogicalKind::kValues:

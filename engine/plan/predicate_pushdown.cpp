@@ -22,6 +22,7 @@
 #include "engine/plan/join_order.h"
 #include "engine/plan/optimizer.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -121,6 +122,7 @@ class JoinRegion {
 };
 
 void JoinRegion::collect(LogicalOpPtr op) {
+  check_stack_depth();
   switch (op->kind) {
     case LogicalKind::kFilter:
       split_conjuncts(std::move(static_cast<FilterOp&>(*op).predicate), predicates_);
@@ -306,6 +308,7 @@ void JoinRegion::place_reducers_on_leaves() {
 }
 
 LogicalOpPtr JoinRegion::build_tree(const JoinTree& tree, int index, const JoinProblem& problem) {
+  check_stack_depth();
   const JoinTreeNode& node = tree.nodes[static_cast<size_t>(index)];
   if (node.leaf >= 0) return std::move(leaves_[static_cast<size_t>(node.leaf)]);
   const JoinTreeNode& probe = tree.nodes[static_cast<size_t>(node.probe)];
@@ -337,6 +340,7 @@ LogicalOpPtr JoinRegion::build() {
 }
 
 LogicalOpPtr optimize_subtree(LogicalOpPtr op, CardinalityEstimator& estimator) {
+  check_stack_depth();
   if (is_region_op(*op)) return JoinRegion(std::move(op), estimator).build();
   for (LogicalOpPtr& child : op->children) child = optimize_subtree(std::move(child), estimator);
   return op;

@@ -8,6 +8,7 @@
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::plan {
 
@@ -34,6 +35,7 @@ bool intersects(const ColumnSet& a, const ColumnSet& b) {
 }
 
 void defined_columns(const LogicalOp& op, ColumnSet& out) {
+  check_stack_depth();
   for (ColumnId id : output_columns(op)) out.insert(id);
   for (const LogicalOpPtr& child : op.children) defined_columns(*child, out);
 }
@@ -49,6 +51,7 @@ ColumnSet free_columns(LogicalOp& op) {
 }
 
 bool contains_exists_or_in(const Expr& expr) {
+  check_stack_depth();
   if (expr.kind == ExprKind::kExists || expr.kind == ExprKind::kInSubquery) return true;
   return std::any_of(expr.children.begin(), expr.children.end(),
                      [](const ExprPtr& child) { return contains_exists_or_in(*child); });
@@ -68,6 +71,7 @@ ExprPtr extract_correlated(ExprPtr predicate, const ColumnSet& free, std::vector
 // sorts, limits, outer joins): a correlation below them stays, and the caller rejects it.
 LogicalOpPtr pull_up_correlations(LogicalOpPtr op, const ColumnSet& free,
                                   std::vector<ExprPtr>& pulled) {
+  check_stack_depth();
   switch (op->kind) {
     case LogicalKind::kFilter: {
       auto& filter = static_cast<FilterOp&>(*op);
@@ -143,6 +147,7 @@ class Unnester {
 };
 
 LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
+  check_stack_depth();
   for (LogicalOpPtr& child : op->children) child = unnest(std::move(child));
   if (op->kind == LogicalKind::kFilter) return unnest_filter(std::move(op));
   if (op->kind == LogicalKind::kMap) return unnest_map(std::move(op));

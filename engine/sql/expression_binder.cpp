@@ -7,6 +7,7 @@
 #include "engine/sql/type_name.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::sql {
 
@@ -14,6 +15,7 @@ using plan::ExprKind;
 using plan::ExprPtr;
 
 plan::ExprPtr ExpressionBinder::bind(const Node* node) {
+  check_stack_depth();
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF:
       return bind_column_ref(*node->column_ref);

@@ -10,6 +10,7 @@
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::sql {
 
@@ -102,6 +103,8 @@ plan::LogicalOpPtr bind_view_reference(const PgQuery__RangeVar& range, const Vie
   BoundQuery query;
   try {
     query = bind_query(*stmt.query->select_stmt, context, nullptr);
+  } catch (const StackDepthExceeded&) {
+    throw;
   } catch (const Error& error) {  // its positions are not in this statement
     throw Error("in view \"" + std::string(range.relname) + "\": " + error.what(), range.location);
   }
@@ -246,6 +249,7 @@ plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context
 }
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope) {
+  check_stack_depth();
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_RANGE_VAR:
       return bind_table(*node->range_var, context, scope);

@@ -8,6 +8,7 @@
 #include "engine/sql/from_binder.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
+#include "storage/stack_depth.h"
 
 namespace floe::sql {
 
@@ -134,6 +135,7 @@ void SelectBinder::check_supported() const {
 }
 
 BoundQuery SelectBinder::bind() {
+  check_stack_depth();
   check_supported();
   WithQueries with(stmt_.with_clause, context_);
   root_ = bind_from_clause(stmt_.from_clause, stmt_.n_from_clause, context_, scope_);
@@ -341,6 +343,7 @@ ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
 }
 
 void SelectBinder::replace_groups(ExprPtr& expr) const {
+  check_stack_depth();
   for (size_t i = 0; i < group_exprs_.size(); ++i) {
     if (expr_equal(*expr, *group_exprs_[i])) {
       int position = expr->position;
