@@ -15,6 +15,7 @@ namespace {
 const std::unordered_map<std::string, std::string>& signatures() {
   static const std::unordered_map<std::string, std::string> table = {
       {"floe_rt_fail", "vpp"},
+      {"floe_rt_check_canceled", "bp"},
       {"floe_rt_scan_open", "bpll"},
       {"floe_rt_scan_next", "ipp"},
       {"floe_rt_join_insert", "pppl"},

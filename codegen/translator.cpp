@@ -1,6 +1,9 @@
 #include "codegen/translator.h"
 
+#include <llvm/IR/MDBuilder.h>
+
 #include <cstddef>
+#include <iterator>
 
 #include "runtime/query_context.h"
 #include "storage/error.h"
@@ -164,6 +167,33 @@ void PipelineEnv::emit_loop(llvm::Value* begin, llvm::Value* end,
   b.SetInsertPoint(exit);
 }
 
+void PipelineEnv::poll_cancel(const std::string& name) {
+  auto& b = builder();
+  // Steps of this loop in the current morsel; a check costs a runtime call, so only one in
+  // kLoopStepsPerCancelCheck steps makes it.
+  auto* steps = entry_alloca(b.getInt64Ty());
+  {
+    auto& entry = codegen.function()->getEntryBlock();
+    llvm::IRBuilder<> entry_builder(&entry,
+                                    std::next(llvm::cast<llvm::Instruction>(steps)->getIterator()));
+    entry_builder.CreateStore(entry_builder.getInt64(0), steps);
+  }
+  auto* count = b.CreateAdd(b.CreateLoad(b.getInt64Ty(), steps), b.getInt64(1));
+  b.CreateStore(count, steps);
+  auto* function = codegen.function();
+  auto* check = llvm::BasicBlock::Create(b.getContext(), name + "_cancel_check", function);
+  auto* go_on = llvm::BasicBlock::Create(b.getContext(), name + "_go_on", function);
+  auto* due =
+      b.CreateICmpEQ(b.CreateAnd(count, b.getInt64(kLoopStepsPerCancelCheck - 1)), b.getInt64(0));
+  llvm::MDBuilder weights(b.getContext());
+  b.CreateCondBr(due, check, go_on, weights.createBranchWeights(1, 1000));
+  b.SetInsertPoint(check);
+  codegen.return_if_false(
+      b.CreateCall(codegen.runtime_function("floe_rt_check_canceled"), {codegen.worker()}));
+  b.CreateBr(go_on);
+  b.SetInsertPoint(go_on);
+}
+
 void PipelineEnv::emit_chain_walk(
     llvm::Value* first, llvm::Value* hash, const std::string& next_function,
     const std::string& name, const std::function<void(llvm::Value*, llvm::BasicBlock*)>& visit) {
@@ -185,7 +215,9 @@ void PipelineEnv::emit_chain_walk(
   visit(entry, advance);
 
   b.SetInsertPoint(advance);
-  entry->addIncoming(b.CreateCall(codegen.runtime_function(next_function), {entry, hash}), advance);
+  poll_cancel(name);
+  auto* next_entry = b.CreateCall(codegen.runtime_function(next_function), {entry, hash});
+  entry->addIncoming(next_entry, b.GetInsertBlock());
   b.CreateBr(head);
 
   b.SetInsertPoint(exhausted);

@@ -18,6 +18,10 @@
 
 namespace floe::codegen {
 
+// How often a loop inside a morsel polls the cancel flag: 64K steps take well under 100 ms
+// (a few ms at most), and the poll costs one runtime call.
+constexpr uint64_t kLoopStepsPerCancelCheck = uint64_t{1} << 16;
+
 // The current tuple: the information units available at this point of the pipeline.
 using Tuple = std::unordered_map<plan::ColumnId, SqlValue>;
 
@@ -88,10 +92,16 @@ class PipelineEnv {
   void emit_loop(llvm::Value* begin, llvm::Value* end,
                  const std::function<void(llvm::Value* i, llvm::BasicBlock* next)>& body);
 
+  // Emits a poll of the statement's cancel flag (runtime/cancellation.h) for a loop that can
+  // run long inside one morsel, at the insertion point of its back edge: every
+  // kLoopStepsPerCancelCheck-th pass returns false from the pipeline when canceled.
+  void poll_cancel(const std::string& name);
+
   // Walks a hash-table chain: for (entry = first; entry; entry = next_function(entry, hash))
   // visit(entry, advance). `visit` emits code where `entry` is not null and branches to
   // `advance` to go on with the chain (or elsewhere to leave it). Afterwards the insertion
-  // point is the block reached when the chain is exhausted.
+  // point is the block reached when the chain is exhausted. The walk polls the cancel flag:
+  // a cross product is one long chain.
   void emit_chain_walk(
       llvm::Value* first, llvm::Value* hash, const std::string& next_function,
       const std::string& name,

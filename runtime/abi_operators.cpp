@@ -19,6 +19,10 @@ void floe_rt_fail(WorkerContext* worker, const char* message) {
   worker->query->fail(message);
 }
 
+bool floe_rt_check_canceled(WorkerContext* worker) {
+  return !worker->query->check_canceled();
+}
+
 bool floe_rt_scan_open(TableScanCursor* cursor, uint64_t begin, uint64_t end) {
   return cursor->open(begin, end);
 }

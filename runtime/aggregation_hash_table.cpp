@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "runtime/cancellation.h"
+
 namespace floe {
 
 namespace {
@@ -60,7 +62,8 @@ AggregationHashTable::AggregationHashTable(uint32_t payload_size, uint32_t worke
   for (uint32_t i = 0; i < worker_count; ++i) workers_.emplace_back(payload_size);
 }
 
-void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
+void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn,
+                                 const std::atomic<bool>* cancel) {
   groups_.clear();
   size_t filled = std::count_if(workers_.begin(), workers_.end(),
                                 [](const LocalTable& table) { return table.entries().size() > 0; });
@@ -80,7 +83,9 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
   std::vector<std::vector<Partition>> scattered(workers_.size(),
                                                 std::vector<Partition>(kPartitions));
   tbb::parallel_for(size_t{0}, workers_.size(), [&](size_t worker) {
+    CancelPoll poll(cancel);
     workers_[worker].entries().for_each([&](uint8_t* bytes) {
+      poll.tick();
       auto* entry = reinterpret_cast<AggregationEntry*>(bytes);
       scattered[worker][HashDirectoryShape::scramble(entry->hash) >> (64 - kPartitionBits)]
           .push_back(entry);
@@ -90,7 +95,7 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
   // come out partition by partition, each in worker order.
   std::vector<Partition> merged(kPartitions);
   tbb::parallel_for(size_t{0}, kPartitions, [&](size_t partition) {
-    merged[partition] = merge_partition(scattered, partition, keys_equal, merge_fn);
+    merged[partition] = merge_partition(scattered, partition, keys_equal, merge_fn, cancel);
   });
   size_t total = 0;
   for (const Partition& groups : merged) total += groups.size();
@@ -101,7 +106,8 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn) {
 
 AggregationHashTable::Partition AggregationHashTable::merge_partition(
     const std::vector<std::vector<Partition>>& scattered, size_t partition, KeysEqualFn keys_equal,
-    MergeFn merge_fn) {
+    MergeFn merge_fn, const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   size_t entries = 0;
   for (const auto& worker : scattered) entries += worker[partition].size();
   // Within a partition the top kPartitionBits are equal, so the slot uses the bits below.
@@ -110,6 +116,7 @@ AggregationHashTable::Partition AggregationHashTable::merge_partition(
   Partition groups;
   for (const auto& worker : scattered) {
     for (AggregationEntry* entry : worker[partition]) {
+      poll.tick();
       AggregationEntry*& head =
           directory[shape.slot(HashDirectoryShape::scramble(entry->hash) << kPartitionBits)];
       AggregationEntry* match = head;

@@ -9,6 +9,7 @@
 // their payloads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -46,8 +47,9 @@ class AggregationHashTable {
   // Combines the per-worker tables into the final group list: groups with equal keys from
   // different workers are folded with merge_fn, partition by partition in parallel (in the
   // caller's task arena). When only one worker has groups, it just collects them in
-  // insertion order. Consumes the per-worker tables (their chains are relinked).
-  void merge(KeysEqualFn keys_equal, MergeFn merge_fn);
+  // insertion order. Consumes the per-worker tables (their chains are relinked). Polls
+  // `cancel` (runtime/cancellation.h); throws floe::Error when set.
+  void merge(KeysEqualFn keys_equal, MergeFn merge_fn, const std::atomic<bool>* cancel = nullptr);
 
   uint64_t group_count() const { return groups_.size(); }             // after merge
   uint8_t* row(uint64_t index) { return groups_[index]->payload(); }  // after merge
@@ -82,7 +84,8 @@ class AggregationHashTable {
   using Partition = std::vector<AggregationEntry*>;
   // Merges partition `partition` of every worker's scattered groups; returns its groups.
   static Partition merge_partition(const std::vector<std::vector<Partition>>& scattered,
-                                   size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn);
+                                   size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn,
+                                   const std::atomic<bool>* cancel);
 
   std::vector<LocalTable> workers_;
   std::vector<AggregationEntry*> groups_;

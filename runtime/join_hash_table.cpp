@@ -2,6 +2,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "runtime/cancellation.h"
+
 namespace floe {
 
 JoinHashTable::JoinHashTable(uint32_t payload_size, uint32_t worker_count)
@@ -17,13 +19,16 @@ uint8_t* JoinHashTable::insert(uint32_t worker, uint64_t hash) {
   return entry->payload();
 }
 
-void JoinHashTable::finalize() {
+void JoinHashTable::finalize(const std::atomic<bool>* cancel) {
   shape_ = HashDirectoryShape::for_entries(size());
   directory_.reset(new std::atomic<uint64_t>[shape_.capacity()]());
   // Each worker's entries are linked by a task of their own: link() is lock-free.
-  tbb::parallel_for(size_t{0}, workers_.size(), [this](size_t worker) {
-    workers_[worker].for_each(
-        [this](uint8_t* bytes) { link(reinterpret_cast<JoinEntry*>(bytes)); });
+  tbb::parallel_for(size_t{0}, workers_.size(), [this, cancel](size_t worker) {
+    CancelPoll poll(cancel);
+    workers_[worker].for_each([this, &poll](uint8_t* bytes) {
+      poll.tick();
+      link(reinterpret_cast<JoinEntry*>(bytes));
+    });
   });
 }
 

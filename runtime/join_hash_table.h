@@ -32,8 +32,9 @@ class JoinHashTable {
   // Build phase, thread-local: a new entry for `worker`; returns its zeroed payload.
   uint8_t* insert(uint32_t worker, uint64_t hash);
   // Sizes the directory (power of two >= 2 * entries) and links all entries in, one parallel
-  // task per worker's entries (in the caller's task arena). Safe with 0 entries.
-  void finalize();
+  // task per worker's entries (in the caller's task arena). Safe with 0 entries. Polls
+  // `cancel` (runtime/cancellation.h); throws floe::Error when set.
+  void finalize(const std::atomic<bool>* cancel = nullptr);
 
   // Probe phase: the first entry with this hash, or null.
   JoinEntry* lookup(uint64_t hash) const {

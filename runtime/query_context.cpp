@@ -1,9 +1,11 @@
 #include "runtime/query_context.h"
 
+#include "runtime/cancellation.h"
+
 namespace floe {
 
-QueryContext::QueryContext(uint32_t worker_count)
-    : heaps_(std::make_shared<std::vector<std::unique_ptr<StringHeap>>>()) {
+QueryContext::QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel)
+    : heaps_(std::make_shared<std::vector<std::unique_ptr<StringHeap>>>()), cancel_(cancel) {
   workers_.resize(worker_count);
   for (uint32_t i = 0; i < worker_count; ++i) {
     heaps_->push_back(std::make_unique<StringHeap>());
@@ -17,6 +19,12 @@ void QueryContext::fail(const std::string& message) {
     message_ = message;
     failed_.store(true, std::memory_order_relaxed);
   }
+}
+
+bool QueryContext::check_canceled() {
+  if (!cancel_ || !cancel_->load(std::memory_order_relaxed)) return false;
+  fail(kCanceledMessage);
+  return true;
 }
 
 std::string QueryContext::error_message() const {

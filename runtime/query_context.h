@@ -28,7 +28,8 @@ struct WorkerContext {
 
 class QueryContext {
  public:
-  explicit QueryContext(uint32_t worker_count);
+  // `cancel` (optional): the statement's cancel flag (runtime/cancellation.h).
+  explicit QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel = nullptr);
 
   uint32_t worker_count() const { return static_cast<uint32_t>(workers_.size()); }
   WorkerContext& worker(uint32_t index) { return workers_[index]; }
@@ -38,12 +39,18 @@ class QueryContext {
   bool failed() const { return failed_.load(std::memory_order_relaxed); }
   std::string error_message() const;
 
+  // Whether the statement was canceled; the first call that sees it records the failure
+  // (kCanceledMessage). Safe from any thread.
+  bool check_canceled();
+  const std::atomic<bool>* cancel_flag() const { return cancel_; }
+
   // The string heaps, shared so that a result can keep them alive after the query.
   std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> string_heaps() const { return heaps_; }
 
  private:
   std::vector<WorkerContext> workers_;
   std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> heaps_;
+  const std::atomic<bool>* cancel_;
   std::atomic<bool> failed_{false};
   mutable std::mutex mutex_;
   std::string message_;

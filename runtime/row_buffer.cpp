@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "runtime/cancellation.h"
+
 namespace floe {
 
 RowBuffer::RowBuffer(uint32_t row_size, uint32_t worker_count) : row_size_(row_size) {
@@ -25,12 +27,19 @@ namespace {
 constexpr size_t kMinRowsPerRun = 4096;
 }  // namespace
 
-void RowBuffer::sort(CompareFn compare) {
-  auto less = [compare](const uint8_t* a, const uint8_t* b) { return compare(a, b) < 0; };
+void RowBuffer::sort(CompareFn compare, const std::atomic<bool>* cancel) {
+  // One poll per task: a sort of millions of rows takes seconds.
+  auto less_polling = [compare](CancelPoll& poll) {
+    return [compare, &poll](const uint8_t* a, const uint8_t* b) {
+      poll.tick();
+      return compare(a, b) < 0;
+    };
+  };
   size_t count = rows_.size();
   size_t runs = std::min<size_t>(workers_.size(), count / kMinRowsPerRun);
   if (runs <= 1) {
-    std::stable_sort(rows_.begin(), rows_.end(), less);
+    CancelPoll poll(cancel);
+    std::stable_sort(rows_.begin(), rows_.end(), less_polling(poll));
     return;
   }
   // Stable merge sort over `runs` consecutive runs: sort each run in parallel, then merge
@@ -42,7 +51,8 @@ void RowBuffer::sort(CompareFn compare) {
     return rows.begin() + static_cast<ptrdiff_t>(index);
   };
   tbb::parallel_for(size_t{0}, runs, [&](size_t r) {
-    std::stable_sort(at(rows_, bounds[r]), at(rows_, bounds[r + 1]), less);
+    CancelPoll poll(cancel);
+    std::stable_sort(at(rows_, bounds[r]), at(rows_, bounds[r + 1]), less_polling(poll));
   });
   std::vector<uint8_t*> merged(count);
   for (size_t width = 1; width < runs; width *= 2) {
@@ -51,8 +61,9 @@ void RowBuffer::sort(CompareFn compare) {
       size_t low = bounds[first];
       size_t middle = bounds[std::min(runs, first + width)];
       size_t high = bounds[std::min(runs, first + 2 * width)];
+      CancelPoll poll(cancel);
       std::merge(at(rows_, low), at(rows_, middle), at(rows_, middle), at(rows_, high),
-                 at(merged, low), less);
+                 at(merged, low), less_polling(poll));
     });
     rows_.swap(merged);
   }

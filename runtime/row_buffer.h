@@ -3,6 +3,7 @@
 // apply_limit() then rearrange (by pointer: rows never move).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -22,7 +23,8 @@ class RowBuffer {
   // Gathers all workers' rows, worker by worker in append order.
   void finish();
   // After finish; stable. Sorts runs in parallel (in the caller's task arena), one per worker.
-  void sort(CompareFn compare);
+  // Polls `cancel` (runtime/cancellation.h) as it compares; throws floe::Error when set.
+  void sort(CompareFn compare, const std::atomic<bool>* cancel = nullptr);
   // After sort: keeps rows [offset, offset + limit).
   void apply_limit(uint64_t offset, std::optional<uint64_t> limit);
 

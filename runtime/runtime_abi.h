@@ -44,6 +44,8 @@ struct FloeScanBatch {
 
 // ---- errors -------------------------------------------------------------------------
 void floe_rt_fail(floe::WorkerContext* worker, const char* message);
+// False (with the failure recorded) once the statement was canceled (runtime/cancellation.h).
+bool floe_rt_check_canceled(floe::WorkerContext* worker);
 
 // ---- scans --------------------------------------------------------------------------
 // Restarts `cursor` on rows [begin, end) of its table. Returns false on error.

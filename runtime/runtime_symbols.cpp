@@ -9,6 +9,7 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
 #define FLOE_SYMBOL(name) std::pair<const char*, void*>(#name, reinterpret_cast<void*>(&name))
   return {
       FLOE_SYMBOL(floe_rt_fail),
+      FLOE_SYMBOL(floe_rt_check_canceled),
       FLOE_SYMBOL(floe_rt_scan_open),
       FLOE_SYMBOL(floe_rt_scan_next),
       FLOE_SYMBOL(floe_rt_join_insert),

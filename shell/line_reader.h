@@ -3,32 +3,40 @@
 #pragma once
 
 #include <istream>
-#include <optional>
 #include <string>
 
 namespace floe {
 
+// What one read brought: a line (without its line break), Ctrl-C at the prompt, or the end
+// of the input.
+struct InputLine {
+  enum class Kind { kText, kInterrupted, kEnd };
+  Kind kind = Kind::kEnd;
+  std::string text;
+};
+
 class LineReader {
  public:
   virtual ~LineReader() = default;
-  // The next line without its line break; nullopt at the end of input.
-  virtual std::optional<std::string> read_line(const std::string& prompt) = 0;
+  virtual InputLine read_line(const std::string& prompt) = 0;
 };
 
 class StreamLineReader : public LineReader {
  public:
   explicit StreamLineReader(std::istream& in) : in_(in) {}
-  std::optional<std::string> read_line(const std::string& prompt) override;
+  InputLine read_line(const std::string& prompt) override;
 
  private:
   std::istream& in_;
 };
 
-// Line editing and history kept in ~/.floe_history.
+// Line editing and history kept in ~/.floe_history. Readline's callback interface, so that
+// waiting for a key also watches the interrupt pipe (shell/interrupt.h): Ctrl-C drops the
+// line being typed, as in psql.
 class ReadlineLineReader : public LineReader {
  public:
   ReadlineLineReader();
-  std::optional<std::string> read_line(const std::string& prompt) override;
+  InputLine read_line(const std::string& prompt) override;
 
  private:
   std::string history_path_;

@@ -1,5 +1,7 @@
 // floe: the interactive SQL shell on an in-memory database.
-//   floe                 interactive (readline) when stdin is a terminal, else runs stdin
+//   floe                 interactive (readline) when stdin is a terminal, else runs stdin;
+//                        interactively, Ctrl-C cancels the running statement or drops the
+//                        line being typed
 //   floe -c "SQL"        runs the statements and exits (status 1 if one failed)
 #include <unistd.h>
 
@@ -9,6 +11,7 @@
 #include <string_view>
 
 #include "runtime/memory_policy.h"
+#include "shell/interrupt.h"
 #include "shell/line_reader.h"
 #include "shell/shell.h"
 
@@ -52,15 +55,20 @@ int main(int argc, char** argv) {
   bool interactive = isatty(STDIN_FILENO);
   std::unique_ptr<floe::LineReader> reader;
   if (interactive) {
+    floe::install_interrupt_handler(shell.connection());
     reader = std::make_unique<floe::ReadlineLineReader>();
     std::cout << "floe: in-memory SQL database. Enter \".help\" for usage hints.\n";
   } else {
     reader = std::make_unique<floe::StreamLineReader>(std::cin);
   }
   while (!shell.quit_requested()) {
-    auto line = reader->read_line(shell.continuing() ? kContinuationPrompt : kPrompt);
-    if (!line) break;
-    shell.process_line(*line);
+    floe::InputLine line = reader->read_line(shell.continuing() ? kContinuationPrompt : kPrompt);
+    if (line.kind == floe::InputLine::Kind::kEnd) break;
+    if (line.kind == floe::InputLine::Kind::kInterrupted) {
+      shell.discard_pending_input();
+      continue;
+    }
+    shell.process_line(line.text);
   }
   shell.finish_input();
   if (interactive) {

@@ -21,6 +21,8 @@ class Shell {
   void process_line(std::string_view line);
   // End of input: runs an unterminated last statement.
   void finish_input();
+  // Ctrl-C at the prompt: forgets an unfinished statement.
+  void discard_pending_input() { splitter_.take_rest(); }
   // Runs a whole script (e.g. `floe -c`): every line, then finish_input().
   void run_script(std::string_view text);
 

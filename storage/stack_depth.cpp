@@ -4,7 +4,6 @@
 
 #include <cstdint>
 
-
 namespace floe {
 
 namespace {

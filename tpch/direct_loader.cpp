@@ -206,13 +206,14 @@ void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress&
 
 }  // namespace
 
-void load_tables(Catalog& catalog, double scale_factor, int threads, const LoadProgress& progress) {
+void load_tables(Catalog& catalog, double scale_factor, int threads, const LoadProgress& progress,
+                 const std::function<void()>& poll) {
   Scale scale = make_scale(scale_factor);
   std::vector<Pass> passes = make_passes(catalog, scale);
   int concurrency = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(concurrency);
   arena.execute([&] {
-    text_pool();  // built once up front rather than inside the first ranges
+    text_pool(poll);  // built once up front rather than inside the first ranges
     for (const Pass& pass : passes) run_pass(pass, static_cast<size_t>(concurrency) * 2, progress);
     for (const Pass& pass : passes)
       for (Table* table : pass.tables) table->analyze();

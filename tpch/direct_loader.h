@@ -22,8 +22,10 @@ using LoadProgress = std::function<void(const LoadStatus&)>;
 
 // Appends the eight tables' rows; the tables must exist in `catalog` with the columns of
 // tpch/schema.sql. `threads` = 0 uses all cores. `progress` (optional) is called from
-// the loading thread after every appended range. Throws floe::Error.
+// the loading thread after every appended range, `poll` (optional) every few milliseconds
+// before the first (while dbgen's text pool is built); either may throw to stop the load,
+// and the exception passes on. Throws floe::Error.
 void load_tables(Catalog& catalog, double scale_factor, int threads,
-                 const LoadProgress& progress = {});
+                 const LoadProgress& progress = {}, const std::function<void()>& poll = {});
 
 }  // namespace floe::tpch

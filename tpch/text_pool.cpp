@@ -65,14 +65,16 @@ void append_sentence(std::string& out, RandomStream& stream) {
   }
 }
 
-std::string build_text_pool() {
+std::string build_text_pool(const std::function<void()>& poll) {
+  constexpr int kSentencesPerPoll = 4096;  // about 0.5 MB of text
   std::string pool;
   pool.reserve(kTextPoolSize + 1024);
   RandomStream stream = column_stream(ColumnStream::kTextPool, 1);
   // Sentences separated by one blank; the last one is cut at the pool size.
-  while (static_cast<int64_t>(pool.size()) < kTextPoolSize) {
+  for (int sentences = 1; static_cast<int64_t>(pool.size()) < kTextPoolSize; ++sentences) {
     append_sentence(pool, stream);
     pool += ' ';
+    if (poll && sentences % kSentencesPerPoll == 0) poll();
   }
   pool.resize(kTextPoolSize);
   return pool;
@@ -80,8 +82,8 @@ std::string build_text_pool() {
 
 }  // namespace
 
-std::string_view text_pool() {
-  static const std::string pool = build_text_pool();
+std::string_view text_pool(const std::function<void()>& poll) {
+  static const std::string pool = build_text_pool(poll);
   return pool;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "tpch/random_stream.h"
@@ -12,7 +13,9 @@ namespace floe::tpch {
 constexpr int64_t kTextPoolSize = 300 * 1024 * 1024;
 
 // The pool, built on first use (a few seconds; thread-safe) and kept for the process.
-std::string_view text_pool();
+// `poll` (optional) is called every few milliseconds while the pool is built; when it
+// throws, the exception passes on and a later call builds the pool again.
+std::string_view text_pool(const std::function<void()>& poll = {});
 
 // Length bounds of a variable-length column with average length `average`: dbgen's
 // [0.4 * average, 1.6 * average], truncated.

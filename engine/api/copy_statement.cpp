@@ -120,6 +120,7 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   if (stmt.where_clause) throw NotSupported("COPY ... WHERE");
   CsvOptions options = copy_options(stmt);
   options.progress = context.options.copy_progress;
+  options.cancel = context.options.cancel;
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();
   uint64_t rows = 0;

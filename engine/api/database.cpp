@@ -3,6 +3,7 @@
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/parser.h"
+#include "runtime/cancellation.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -99,12 +100,15 @@ Database::Database(const std::string& path) {
 }
 
 Result Connection::query(std::string_view sql) {
+  canceled_.store(false, std::memory_order_relaxed);
   auto start = std::chrono::steady_clock::now();
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
   StatementContext context{database_.catalog(), options_};
   Result result;
   for (size_t i = 0; i < tree.statement_count(); ++i) {
+    options_.cancel = &canceled_;  // (again: RESET ALL resets the options)
+    throw_if_canceled(&canceled_);
     result = run_statement(tree.statement(i), sql, context);
     result.mutable_timings().parse_ms = parse_ms;
   }

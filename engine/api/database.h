@@ -1,6 +1,7 @@
 // The embedded API: Database, Connection, Result (DESIGN.md "Embedded API").
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -69,11 +70,20 @@ class Connection {
   // partial effects.
   Result query(std::string_view sql);
 
+  // Cancels the statement running on this connection. Safe from any thread and from a
+  // signal handler (it only sets an atomic flag). The statement stops within about 100 ms
+  // (checks run between morsels, inside long loops, sorts, hash-table builds, COPY and CALL
+  // dbgen) and query() throws floe::Error("canceling statement due to user request"),
+  // leaving the connection and the data as they were before the statement; the rest of the
+  // script does not run. A cancel while no statement runs is forgotten when the next starts.
+  void cancel() { canceled_.store(true, std::memory_order_relaxed); }
+
   ExecutionOptions& options() { return options_; }
 
  private:
   Database& database_;
   ExecutionOptions options_;
+  std::atomic<bool> canceled_{false};
 };
 
 }  // namespace floe

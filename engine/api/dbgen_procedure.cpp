@@ -6,6 +6,7 @@
 
 #include "engine/api/procedures.h"
 #include "engine/sql/parser.h"
+#include "runtime/cancellation.h"
 #include "storage/error.h"
 #include "tpch/direct_loader.h"
 #include "tpch/scale.h"
@@ -57,9 +58,12 @@ class CreatedTables {
   std::vector<std::string> names_;
 };
 
+// After every loaded range: a cancel stops the load (the loader passes the error on), and
+// the shell's progress bar moves.
 tpch::LoadProgress load_progress(const ExecutionOptions& options) {
-  if (!options.load_progress) return {};
   return [&options](const tpch::LoadStatus& status) {
+    throw_if_canceled(options.cancel);
+    if (!options.load_progress) return;
     std::string tables;
     for (const Table* table : status.tables) tables += (tables.empty() ? "" : "+") + table->name();
     options.load_progress(tables, static_cast<uint64_t>(status.parents_done),
@@ -83,8 +87,9 @@ Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context) {
     run_create_table(create, context);
     created.add(create.relation->relname);
   }
+  const std::atomic<bool>* cancel = context.options.cancel;
   tpch::load_tables(context.catalog, scale_factor, static_cast<int>(context.options.threads),
-                    load_progress(context.options));
+                    load_progress(context.options), [cancel] { throw_if_canceled(cancel); });
   created.keep();
   return Result::command("CALL");
 }

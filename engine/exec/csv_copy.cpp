@@ -7,6 +7,7 @@
 
 #include "engine/exec/csv_reader.h"
 #include "engine/exec/csv_writer.h"
+#include "runtime/cancellation.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -37,9 +38,11 @@ uint64_t copy_from_file(Table& table, const std::vector<size_t>& columns, const 
     }
   };
   uint64_t loaded = 0;
+  CancelPoll poll(options.cancel);
   try {
     if (options.header) read_record();
     while (read_record()) {
+      poll.tick();
       const std::vector<CsvField>& fields = reader.fields();
       size_t count = fields.size();
       // TPC-H .tbl lines end with a delimiter: one extra empty field is not data.

@@ -1,6 +1,7 @@
 // COPY FROM / COPY TO in PostgreSQL's CSV and text-with-delimiter forms.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -28,6 +29,8 @@ struct CsvOptions {
   // Optional: called with the rows loaded so far every kCopyProgressInterval rows, so a
   // long load does not look hung.
   std::function<void(uint64_t rows)> progress;
+  // Optional: COPY FROM stops with floe::Error once this is set (runtime/cancellation.h).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Appends the file's rows to `columns` of `table` (other columns NULL). All or nothing: on

@@ -66,23 +66,26 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
   });
 }
 
+// The long steps poll the statement's cancel flag (runtime/cancellation.h).
 void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state,
-                   const codegen::CompiledModule& code) {
+                   const codegen::CompiledModule& code, const std::atomic<bool>* cancel) {
   switch (pipeline.sink) {
     case PipelineProgram::Sink::kJoinBuild:
-      state.join_table(pipeline.sink_slot).finalize();
+      state.join_table(pipeline.sink_slot).finalize(cancel);
       break;
     case PipelineProgram::Sink::kAggregation:
       state.aggregation_table(pipeline.sink_slot)
-          .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
-                     code.lookup(pipeline.keys_equal_function)),
-                 reinterpret_cast<AggregationHashTable::MergeFn>(
-                     code.lookup(pipeline.merge_function)));
+          .merge(
+              reinterpret_cast<AggregationHashTable::KeysEqualFn>(
+                  code.lookup(pipeline.keys_equal_function)),
+              reinterpret_cast<AggregationHashTable::MergeFn>(code.lookup(pipeline.merge_function)),
+              cancel);
       break;
     case PipelineProgram::Sink::kSort: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
-      rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)));
+      rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)),
+                cancel);
       rows.apply_limit(pipeline.offset, pipeline.limit);
       break;
     }
@@ -103,14 +106,14 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
   bool in_order = pipeline.source == PipelineProgram::Source::kRows;
   dispatch_morsels(
       morsels_of(pipeline, state), in_order,
-      [&] { return query.failed() || limit_reached(pipeline, state); },
+      [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
       [&](const Morsel& morsel, uint32_t worker) {
         if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
             !query.failed())
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code);
+  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code, query.cancel_flag());
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
@@ -197,7 +200,7 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   // them (and oneTBB would not start them anyway).
   uint32_t workers = std::min(options.threads, default_thread_count());
   tbb::task_arena arena(static_cast<int>(workers));
-  QueryContext query(workers);
+  QueryContext query(workers, options.cancel);
   CompiledQueryState state(program.slots, query.worker_count());
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());

@@ -2,6 +2,7 @@
 // and the SELECT part of INSERT ... SELECT, goes through here.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <string>
@@ -32,6 +33,8 @@ struct ExecutionOptions {
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
   // and how many of their `total` generated parent rows are in (the shell draws a bar).
   std::function<void(std::string_view tables, uint64_t done, uint64_t total)> load_progress;
+  // The running statement's cancel flag (runtime/cancellation.h), set by the Connection.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct QueryOutput {
