@@ -35,11 +35,15 @@ struct FloeString {
 // One batch of consecutive rows of a table (DESIGN.md "Scans"). columns[i] points at the
 // first row's value of the i-th requested column; validity[i] is null for NOT NULL columns,
 // otherwise bit (validity_offset + row) tells whether row's value is present.
+// When `selection` is not null, the batch's rows are selection[0..count) instead of
+// 0..count: a hot chunk's matches are handed over as positions into its arrays rather than
+// copied (Data Blocks paper §4: "a selection vector or compacted batches").
 struct FloeScanBatch {
   uint32_t count;
   uint32_t validity_offset;
   const void* const* columns;
   const uint64_t* const* validity;
+  const uint32_t* selection;
 };
 
 // ---- errors -------------------------------------------------------------------------

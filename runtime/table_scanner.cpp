@@ -9,42 +9,6 @@
 
 namespace floe {
 
-namespace {
-
-// Copies the values at `positions` of a plain array of `width`-byte values.
-void gather(const uint8_t* source, unsigned width, const uint32_t* positions, uint32_t count,
-            uint8_t* out) {
-  auto typed = [&]<typename T>(T) {
-    const T* from = reinterpret_cast<const T*>(source);
-    T* to = reinterpret_cast<T*>(out);
-    for (uint32_t i = 0; i < count; ++i) to[i] = from[positions[i]];
-  };
-  switch (width) {
-    case 1:
-      return typed(uint8_t{});
-    case 2:
-      return typed(uint16_t{});
-    case 4:
-      return typed(uint32_t{});
-    case 8:
-      return typed(uint64_t{});
-    default:
-      for (uint32_t i = 0; i < count; ++i)
-        std::memcpy(out + size_t{i} * width, source + size_t{positions[i]} * width, width);
-  }
-}
-
-void gather_validity(const uint64_t* source, const uint32_t* positions, uint32_t count,
-                     uint64_t* out) {
-  std::fill(out, out + (count + 63) / 64, 0);
-  for (uint32_t i = 0; i < count; ++i) {
-    uint32_t p = positions[i];
-    out[i >> 6] |= (source[p >> 6] >> (p & 63) & 1) << (i & 63);
-  }
-}
-
-}  // namespace
-
 // The current segment's restrictions: each one a step over an array of the chunk.
 struct TableScanner::ChunkPlan {
   const TableChunk* chunk = nullptr;
@@ -162,7 +126,7 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     uint32_t matched = find_matches(row, row + count);
     if (matched == 0) continue;
     statistics_.rows_matched += matched;
-    copy_matches(matched, batch);
+    hand_over_matches(matched, batch);
     return matched;
   }
   position_ = end_;
@@ -180,31 +144,32 @@ void TableScanner::hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batc
   batch.validity_offset = begin;
   batch.columns = column_pointers_.data();
   batch.validity = validity_pointers_.data();
+  batch.selection = nullptr;
 }
 
-void TableScanner::copy_matches(uint32_t count, FloeScanBatch& batch) {
+void TableScanner::hand_over_matches(uint32_t count, FloeScanBatch& batch) {
   const TableChunk& chunk = *chunk_plan_->chunk;
+  if (!chunk.frozen()) {
+    // The matches select rows of the hot chunk's own arrays: nothing is copied.
+    hand_over(0, count, batch);
+    batch.selection = matches_.data();
+    return;
+  }
   for (size_t i = 0; i < columns_.size(); ++i) {
-    uint8_t* values = values_[i].get();
-    uint64_t* validity = validity_[i].data();
-    if (chunk.frozen()) {
-      BlockColumn column = chunk.block()->column(columns_[i]);
-      column.unpack(matches_.data(), count, values);
-      if (column.has_nulls()) column.unpack_validity(matches_.data(), count, validity);
-      else std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
-    } else {
-      const HotChunk& hot = *chunk.hot();
-      gather(hot.data(columns_[i]), physical_size(types_[i]), matches_.data(), count, values);
-      if (const uint64_t* bits = hot.validity(columns_[i]))
-        gather_validity(bits, matches_.data(), count, validity);
-    }
-    column_pointers_[i] = values;
-    validity_pointers_[i] = validity;
+    BlockColumn column = chunk.block()->column(columns_[i]);
+    column.unpack(matches_.data(), count, values_[i].get());
+    if (column.has_nulls())
+      column.unpack_validity(matches_.data(), count, validity_[i].data());
+    else
+      std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
+    column_pointers_[i] = values_[i].get();
+    validity_pointers_[i] = validity_[i].data();
   }
   batch.count = count;
   batch.validity_offset = 0;
   batch.columns = column_pointers_.data();
   batch.validity = validity_pointers_.data();
+  batch.selection = nullptr;
 }
 
 void TableScanner::unpack_range(uint32_t begin, uint32_t count, FloeScanBatch& batch) {
@@ -221,6 +186,7 @@ void TableScanner::unpack_range(uint32_t begin, uint32_t count, FloeScanBatch& b
   batch.validity_offset = 0;
   batch.columns = column_pointers_.data();
   batch.validity = validity_pointers_.data();
+  batch.selection = nullptr;
 }
 
 }  // namespace floe

@@ -7,8 +7,9 @@
 //     dictionary rule blocks out (sma_skipping), and the PSMAs narrow the scan range (psma);
 //  2. the first restriction finds the initial matches with SIMD, each further one reduces
 //     them (simd_match.h), and NULLs are removed with the validity bitmaps;
-//  3. only the matching rows' requested columns are copied (hot) or unpacked (frozen) into
-//     the batch. A hot chunk with no restriction is handed over without copying.
+//  3. a hot chunk's matches are handed over as a selection vector into its own arrays (no
+//     copy); a Data Block's matching rows are unpacked, only the requested columns, into a
+//     compacted batch. A hot chunk with no restriction is handed over as it is.
 #pragma once
 
 #include <cstdint>
@@ -43,7 +44,7 @@ class TableScanner {
   struct ChunkPlan;  // the current segment's restrictions, ready to run
   bool prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop);
   uint32_t find_matches(uint32_t begin, uint32_t end);
-  void copy_matches(uint32_t count, FloeScanBatch& batch);
+  void hand_over_matches(uint32_t count, FloeScanBatch& batch);
   void unpack_range(uint32_t begin, uint32_t count, FloeScanBatch& batch);
   void hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch);
 
@@ -63,7 +64,7 @@ class TableScanner {
   std::unique_ptr<ChunkPlan> chunk_plan_;
 
   std::vector<uint32_t> matches_;
-  // Batch buffers, one per requested column: values and validity bitmaps.
+  // Batch buffers of unpacked Data Block rows, one per requested column.
   std::vector<std::unique_ptr<uint8_t[]>> values_;
   std::vector<std::vector<uint64_t>> validity_;
   std::vector<const void*> column_pointers_;

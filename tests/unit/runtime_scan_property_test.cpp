@@ -196,13 +196,14 @@ class ScanPropertyTest : public ::testing::Test {
           const auto* id = static_cast<const int64_t*>(batch.columns[0]);
           const auto* names = static_cast<const StringRef*>(batch.columns[2]);
           for (uint32_t i = 0; i < count; ++i) {
-            EXPECT_TRUE(ids.insert(id[i]).second) << "row " << id[i] << " twice";
-            uint32_t bit = batch.validity_offset + i;
+            uint32_t row = batch.selection ? batch.selection[i] : i;
+            EXPECT_TRUE(ids.insert(id[row]).second) << "row " << id[row] << " twice";
+            uint32_t bit = batch.validity_offset + row;
             bool present = batch.validity[2][bit >> 6] >> (bit & 63) & 1;
-            const Value& name = samples_[static_cast<size_t>(id[i])][8];
-            EXPECT_EQ(present, !name.is_null()) << "row " << id[i];
+            const Value& name = samples_[static_cast<size_t>(id[row])][8];
+            EXPECT_EQ(present, !name.is_null()) << "row " << id[row];
             if (present && !name.is_null()) {
-              EXPECT_EQ(names[i].view(), name.as_string());
+              EXPECT_EQ(names[row].view(), name.as_string());
             }
           }
         }
