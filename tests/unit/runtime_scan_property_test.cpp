@@ -233,7 +233,7 @@ class ScanPropertyTest : public ::testing::Test {
 };
 
 TEST_F(ScanPropertyTest, HotChunks) {
-  check_random_conjunctions(40, 1);
+  check_random_conjunctions(14, 1);
 }
 
 TEST_F(ScanPropertyTest, FrozenBlocksUseEverySchemeAndScanAlike) {
@@ -245,21 +245,21 @@ TEST_F(ScanPropertyTest, FrozenBlocksUseEverySchemeAndScanAlike) {
     for (size_t s = 0; s < schemes.size(); ++s) schemes[s] += counts[s];
   }
   for (size_t s = 0; s < schemes.size(); ++s) EXPECT_GT(schemes[s], 0u) << "scheme " << s;
-  check_random_conjunctions(60, 2);
+  check_random_conjunctions(24, 2);
 }
 
 TEST_F(ScanPropertyTest, MixedHotAndFrozenEverySimdLevel) {
   table_.freeze_chunks({0, 2, 3});
   for (int level = 0; level <= static_cast<int>(simd::best_isa()); ++level) {
     simd::set_isa(static_cast<simd::Isa>(level));
-    check_random_conjunctions(12, 3 + level);
+    check_random_conjunctions(5, 3 + level);
   }
   simd::set_isa(simd::best_isa());
 }
 
 TEST_F(ScanPropertyTest, SortedFreezeKeepsTheRows) {
   table_.freeze_all(size_t{2});
-  check_random_conjunctions(20, 7);
+  check_random_conjunctions(8, 7);
 }
 
 TEST_F(ScanPropertyTest, SmaSkipsBlocksAndPsmaNarrows) {
