@@ -17,7 +17,7 @@ class AggregationSink : public Consumer {
     Materialization groups;
     groups.layout = states_.layout();
     groups.slot = env.add_slot(
-        StateSlot{StateSlot::Kind::kAggregationTable, nullptr, {}, groups.layout.size()});
+        StateSlot::sized(StateSlot::Kind::kAggregationTable, groups.layout.size()));
     slot_ = groups.slot;
     env.materializations[&aggregate] = std::move(groups);
     auto& pipeline = *env.pipeline;

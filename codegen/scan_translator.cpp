@@ -1,5 +1,7 @@
-// Table scan source: reads batches through the runtime's TableScanCursor (DESIGN.md "Scans")
-// and loops over each batch tuple at a time, evaluating the pushed-down filters right there.
+// Table scan source: reads batches through the runtime's vectorized TableScanner (DESIGN.md
+// "Scans") and loops over each batch tuple at a time, evaluating the scan's filters right
+// there. The scanner applies the scan's restrictions (SARGs) itself; in JIT-scan mode
+// (GenerateOptions::push_restrictions off) they are evaluated here like the filters.
 #include "codegen/translator.h"
 #include "runtime/runtime_abi.h"
 
@@ -9,12 +11,22 @@ namespace {
 class ScanSource : public Source {
  public:
   ScanSource(PipelineEnv& env, const plan::ScanOp& scan) : env_(env), scan_(scan) {
-    StateSlot slot{StateSlot::Kind::kScanCursors, scan.table, {}, 0};
+    StateSlot slot;
+    slot.kind = StateSlot::Kind::kScanCursors;
+    slot.table = scan.table;
+    slot.scan = &scan;
     for (const auto& column : scan.columns) {
       if (!env.is_used(column.id)) continue;
       slot.columns.push_back(column.table_column);
       loaded_.push_back(column);
     }
+    for (const auto& restriction : scan.restrictions) {
+      if (env.push_restrictions)
+        slot.restrictions.push_back(restriction.restriction);
+      else
+        predicates_.push_back(restriction.predicate.get());
+    }
+    for (const auto& filter : scan.filters) predicates_.push_back(filter.get());
     slot_ = env.add_slot(std::move(slot));
     env.pipeline->source = PipelineProgram::Source::kTable;
     env.pipeline->table = scan.table;
@@ -71,8 +83,8 @@ class ScanSource : public Source {
           for (size_t k = 0; k < loaded_.size(); ++k) {
             tuple[loaded_[k].id] = load_column(k, data[k], bitmaps[k], validity_offset, i);
           }
-          for (const auto& filter : scan_.filters) {
-            auto* pass = env_.expressions.compile_predicate(*filter, resolver_for(tuple));
+          for (const plan::Expr* predicate : predicates_) {
+            auto* pass = env_.expressions.compile_predicate(*predicate, resolver_for(tuple));
             auto* keep = llvm::BasicBlock::Create(b.getContext(), "scan_match", function);
             b.CreateCondBr(pass, keep, next);
             b.SetInsertPoint(keep);
@@ -103,6 +115,7 @@ class ScanSource : public Source {
   PipelineEnv& env_;
   const plan::ScanOp& scan_;
   std::vector<plan::ScanOp::Column> loaded_;
+  std::vector<const plan::Expr*> predicates_;  // evaluated in the generated loop
   uint32_t slot_ = 0;
 };
 

@@ -15,7 +15,7 @@
 #include "runtime/query_context.h"
 
 namespace floe {
-class TableScanCursor;
+class TableScanner;
 class JoinHashTable;
 class AggregationHashTable;
 class SortBuffer;
@@ -46,10 +46,10 @@ struct FloeScanBatch {
 void floe_rt_fail(floe::WorkerContext* worker, const char* message);
 
 // ---- scans --------------------------------------------------------------------------
-// Restarts `cursor` on rows [begin, end) of its table. Returns false on error.
-bool floe_rt_scan_open(floe::TableScanCursor* cursor, uint64_t begin, uint64_t end);
+// Restarts `scanner` on rows [begin, end) of its table. Returns false on error.
+bool floe_rt_scan_open(floe::TableScanner* cursor, uint64_t begin, uint64_t end);
 // Fills `batch` with up to the cursor's vector size rows; returns the count, 0 when done.
-uint32_t floe_rt_scan_next(floe::TableScanCursor* cursor, FloeScanBatch* batch);
+uint32_t floe_rt_scan_next(floe::TableScanner* cursor, FloeScanBatch* batch);
 
 // ---- hash join (chaining, tagged directory) -----------------------------------------
 // Build side: reserves an entry for a row with this hash in the worker's local storage and

@@ -22,8 +22,10 @@ using LoadProgress = std::function<void(const LoadStatus&)>;
 
 // Appends the eight tables' rows; the tables must exist in `catalog` with the columns of
 // tpch/schema.sql. `threads` = 0 uses all cores. `progress` (optional) is called from
-// the loading thread after every appended range. Throws floe::Error.
+// the loading thread after every appended range. With `freeze`, every chunk is frozen into
+// a Data Block as soon as it is full (in parallel with the generation, which keeps the peak
+// memory near the compressed size), as bulk loads do by default. Throws floe::Error.
 void load_tables(Catalog& catalog, double scale_factor, int threads,
-                 const LoadProgress& progress = {});
+                 const LoadProgress& progress = {}, bool freeze = false);
 
 }  // namespace floe::tpch

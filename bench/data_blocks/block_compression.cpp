@@ -87,11 +87,13 @@ TableResult freeze_table(const Table& table, uint32_t block_rows, bool sort) {
   tbb::combinable<Partial> partials([&] { return Partial{{}, std::vector<Sizes>(column_count)}; });
   tbb::parallel_for(size_t{0}, table.chunk_count(), [&](size_t index) {
     Partial& partial = partials.local();
-    const HotChunk& chunk = table.chunk(index);
-    for (uint32_t begin = 0; begin < chunk.size(); begin += block_rows) {
-      const uint32_t end = std::min(chunk.size(), begin + block_rows);
+    const HotChunk* chunk = table.chunk(index).hot();
+    if (!chunk)
+      throw Error("chunk " + std::to_string(index) + " of " + table.name() + " is frozen");
+    for (uint32_t begin = 0; begin < chunk->size(); begin += block_rows) {
+      const uint32_t end = std::min(chunk->size(), begin + block_rows);
       const auto start = std::chrono::steady_clock::now();
-      auto block = DataBlock::freeze(table.columns(), chunk, begin, end, sort_column);
+      auto block = DataBlock::freeze(table.columns(), *chunk, begin, end, sort_column);
       partial.seconds +=
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       ++partial.blocks;
@@ -162,6 +164,8 @@ int run(const Options& options) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
   Database database;
   Connection connection(database);
+  // The hot chunks are the input: no freezing, also not by the background freezer.
+  connection.query("SET freeze_policy = 'never'");
   connection.query(std::string(tpch::schema_sql()));
   std::fprintf(stderr, "generating TPC-H SF %g ...\n", options.scale_factor);
   tpch::load_tables(database.catalog(), options.scale_factor, threads);

@@ -53,6 +53,7 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
     case PG_QUERY__NODE__NODE_VACUUM_STMT:
+      if (node.vacuum_stmt->is_vacuumcmd) return run_vacuum(*node.vacuum_stmt, context);
       return run_analyze(*node.vacuum_stmt, context);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       return run_drop(*node.drop_stmt, context);
@@ -102,7 +103,8 @@ Result Connection::query(std::string_view sql) {
   auto start = std::chrono::steady_clock::now();
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
-  StatementContext context{database_.catalog(), options_};
+  auto statements = database_.lock_statements();
+  StatementContext context{database_.catalog(), options_, database_};
   Result result;
   for (size_t i = 0; i < tree.statement_count(); ++i) {
     result = run_statement(tree.statement(i), sql, context);

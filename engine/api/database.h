@@ -2,12 +2,14 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/exec/query_executor.h"
 #include "storage/catalog.h"
+#include "storage/chunk_freezer.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -55,9 +57,17 @@ class Database {
   // ":memory:" is the only path until durability lands.
   explicit Database(const std::string& path = ":memory:");
   Catalog& catalog() { return catalog_; }
+  ChunkFreezer& freezer() { return freezer_; }
+
+  // Held by every statement while it runs, so that statements of different connections and
+  // the background freezer take turns. Code that changes the catalog's tables directly (a
+  // bulk loader) takes it too.
+  std::unique_lock<std::mutex> lock_statements() { return std::unique_lock(statement_mutex_); }
 
  private:
   Catalog catalog_;
+  std::mutex statement_mutex_;
+  ChunkFreezer freezer_{catalog_, statement_mutex_};  // last: stops first
 };
 
 class Connection {

@@ -84,7 +84,7 @@ Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context) {
     created.add(create.relation->relname);
   }
   tpch::load_tables(context.catalog, scale_factor, static_cast<int>(context.options.threads),
-                    load_progress(context.options));
+                    load_progress(context.options), context.database.freezer().bulk_loads_freeze());
   created.keep();
   return Result::command("CALL");
 }

@@ -133,6 +133,13 @@ std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program
   return result;
 }
 
+codegen::GenerateOptions generate_options(const ExecutionOptions& options, bool count_rows) {
+  codegen::GenerateOptions generate;
+  generate.count_rows = count_rows;
+  generate.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
+  return generate;
+}
+
 codegen::JitOptimization choose_level(const ExecutionOptions& options,
                                       const codegen::QueryProgram& program) {
   switch (options.optimization) {
@@ -182,7 +189,7 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
                              QueryProfile* profile) {
   QueryOutput output;
   Stopwatch clock;
-  auto program = codegen::generate_query(plan, profile != nullptr);
+  auto program = codegen::generate_query(plan, generate_options(options, profile != nullptr));
   output.codegen_ms = clock.lap_ms();
 
   auto level = choose_level(options, program);
@@ -198,7 +205,7 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   uint32_t workers = std::min(options.threads, default_thread_count());
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers);
-  CompiledQueryState state(program.slots, query.worker_count());
+  CompiledQueryState state(program.slots, query.worker_count(), options.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
@@ -208,7 +215,12 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
       if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
     }
   });
-  if (profile) row_counts->sum_into(program.counted_operators, *profile);
+  if (profile) {
+    row_counts->sum_into(program.counted_operators, *profile);
+    for (uint32_t slot = 0; slot < program.slots.size(); ++slot)
+      if (program.slots[slot].kind == codegen::StateSlot::Kind::kScanCursors)
+        profile->scans[program.slots[slot].scan] += state.scan_statistics(slot, workers);
+  }
   output.rows = read_result(program, state);
   for (const auto& column : program.result_columns) {
     output.column_names.push_back(column.name);
@@ -218,8 +230,8 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   return output;
 }
 
-std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions&) {
-  auto program = codegen::generate_query(plan);
+std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
+  auto program = codegen::generate_query(plan, generate_options(options, false));
   std::string text;
   llvm::raw_string_ostream stream(text);
   program.module->print(stream, nullptr);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/plan/physical_plan.h"
+#include "runtime/scan_restriction.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -20,6 +21,11 @@ enum class OptimizationLevel : uint8_t {
   kAuto,       // kOptimized when the plan reads many rows, else kFast
 };
 
+// Which scan feeds the compiled pipelines (DESIGN.md "Scans"): the precompiled vectorized
+// scan, which applies SARGable restrictions itself, or the JIT scan, which evaluates every
+// filter in the generated loop (kept so that the Data Blocks paper's comparisons can be run).
+enum class ScanMode : uint8_t { kVectorized, kJit };
+
 // The number of hardware threads (at least 1): the default of `SET threads`.
 uint32_t default_thread_count();
 
@@ -27,6 +33,10 @@ struct ExecutionOptions {
   OptimizationLevel optimization = OptimizationLevel::kAuto;
   // Workers of a query (morsel-driven); at most default_thread_count() are used.
   uint32_t threads = default_thread_count();
+  ScanMode scan_mode = ScanMode::kVectorized;
+  // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
+  bool sarg_pushdown = true;
+  ScanSettings scan;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
@@ -47,6 +57,8 @@ struct QueryOutput {
 struct QueryProfile {
   // The rows each operator produced (passed on to its consumer), summed over the workers.
   std::unordered_map<const plan::LogicalOp*, uint64_t> operator_rows;
+  // What each scan's vectorized scanner did (blocks skipped, PSMA, rows matched).
+  std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.
   std::map<int, double> pipeline_ms;
   bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)

@@ -346,6 +346,7 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
       auto rows = static_cast<double>(scan.table->row_count());
       std::vector<const Expr*> filters;
       for (const ExprPtr& filter : scan.filters) filters.push_back(filter.get());
+      for (const auto& restriction : scan.restrictions) filters.push_back(restriction.predicate.get());
       return rows * conjunction_selectivity(filters, rows);
     }
     case LogicalKind::kFilter:
