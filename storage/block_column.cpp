@@ -31,8 +31,9 @@ BlockColumn::BlockColumn(const uint8_t* block, const ColumnHeader* header, uint3
     : block_(block), header_(header), tuple_count_(tuple_count), min_{}, max_{} {
   if (physical_type() == PhysicalType::kString) {
     if (all_null()) return;
-    *reinterpret_cast<StringRef*>(min_) = sma_string(0);
-    *reinterpret_cast<StringRef*>(max_) = sma_string(1);
+    const StringRef min = sma_string(0), max = sma_string(1);
+    std::memcpy(min_, &min, sizeof min);
+    std::memcpy(max_, &max, sizeof max);
   } else {
     const size_t size = physical_size(physical_type());
     std::memcpy(min_, block + header->sma_offset, size);

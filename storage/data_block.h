@@ -25,6 +25,8 @@
 //   uncompressed INTERVAL     kNone: not comparable as codes (translate() returns kValues);
 //   single value              kNone: no code array (translate() returns kNone or kAll).
 //
+// Blocks are immutable: any number of threads may read one at the same time.
+//
 // PSMA (psma.h): dictionary and truncation columns index their codes (delta = code);
 // uncompressed BOOLEAN and SMALLINT/INTEGER/BIGINT-like columns index value - min; DOUBLE,
 // INTERVAL and 128-bit integers stored uncompressed, and single-value columns, have none.
@@ -33,6 +35,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -144,11 +147,15 @@ class BlockColumn {
   const void* max() const { return max_; }
   template <typename T>
   T min_as() const {
-    return *reinterpret_cast<const T*>(min_);
+    T value;
+    std::memcpy(&value, min_, sizeof(T));
+    return value;
   }
   template <typename T>
   T max_as() const {
-    return *reinterpret_cast<const T*>(max_);
+    T value;
+    std::memcpy(&value, max_, sizeof(T));
+    return value;
   }
 
   // Dictionary entries in code order (ascending SQL order); 0 unless dictionary scheme.

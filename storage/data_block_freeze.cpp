@@ -7,6 +7,7 @@
 
 #include "storage/data_block.h"
 #include "storage/data_block_layout.h"
+#include "storage/distinct_sketch.h"
 #include "storage/error.h"
 #include "storage/physical_order.h"
 
@@ -90,7 +91,7 @@ class TypedEncoder final : public ColumnEncoder {
     return validity_.empty() || (validity_[row >> 6] >> (row & 63) & 1);
   }
   void choose_scheme();
-  void build_dictionary();
+  bool build_dictionary(ColumnHeader& dictionary, size_t bytes_to_beat);
   // The unsigned code of a row (0 for NULL rows): dictionary code, or value - min.
   uint64_t delta(uint32_t row) const;
   void write_strings(uint8_t* block, const ColumnHeader& header) const;
@@ -121,9 +122,11 @@ void TypedEncoder<T>::choose_scheme() {
   for (uint32_t row = first + 1; row < rows_; ++row) {
     if (!present(row)) continue;
     const T& value = values_[row];
-    if (total_less(value, values_[min_row_])) min_row_ = row;
-    if (total_less(values_[max_row_], value)) max_row_ = row;
     single = single && identical(value, values_[first]);
+    if constexpr (!kIsString) {  // strings take their SMA from the dictionary
+      if (total_less(value, values_[min_row_])) min_row_ = row;
+      if (total_less(values_[max_row_], value)) max_row_ = row;
+    }
   }
   if (single) {
     if constexpr (kIsString) layout_.strings_bytes = values_[first].length;
@@ -159,43 +162,87 @@ void TypedEncoder<T>::choose_scheme() {
   // A dictionary has at least two entries here and at least 1-byte codes with their PSMA.
   ColumnHeader dictionary = layout_;
   dictionary.scheme = static_cast<uint8_t>(Scheme::kDictionary);
-  dictionary.code_width = dictionary.psma_width = 1;
-  dictionary.dictionary_size = 2;
-  if (kIsString || scheme_bytes(dictionary, rows_) < best_bytes) {
-    build_dictionary();
-    dictionary.dictionary_size = static_cast<uint32_t>(entry_rows_.size());
-    dictionary.code_width = dictionary.psma_width = width_for(entry_rows_.size() - 1);
-    if constexpr (kIsString) {
-      for (uint32_t row : entry_rows_) dictionary.strings_bytes += values_[row].length;
-      if (dictionary.strings_bytes > std::numeric_limits<uint32_t>::max())
-        throw Error("cannot freeze a block with more than 4 GiB of distinct string bytes");
-    }
-    consider(dictionary);
-  }
+  if (build_dictionary(dictionary, best_bytes)) consider(dictionary);
   layout_ = best;
+  if constexpr (kIsString) {
+    min_row_ = entry_rows_.front();
+    max_row_ = entry_rows_.back();
+  }
   if (scheme() != Scheme::kDictionary) {
     codes_ = {};
     entry_rows_ = {};
   }
 }
 
-// Sorts the present rows by value (total_less puts identical values next to each other) and
-// numbers the distinct values in that order: an order-preserving dictionary (paper §3.3).
 template <typename T>
-void TypedEncoder<T>::build_dictionary() {
-  std::vector<uint32_t> sorted;
-  sorted.reserve(present_);
-  for (uint32_t row = 0; row < rows_; ++row)
-    if (present(row)) sorted.push_back(row);
-  std::sort(sorted.begin(), sorted.end(),
-            [&](uint32_t a, uint32_t b) { return total_less(values_[a], values_[b]); });
-  codes_.assign(rows_, 0);
-  entry_rows_.clear();
-  for (uint32_t row : sorted) {
-    if (entry_rows_.empty() || !identical(values_[row], values_[entry_rows_.back()]))
-      entry_rows_.push_back(row);
-    codes_[row] = static_cast<uint32_t>(entry_rows_.size() - 1);
+uint64_t hash_value(const T& value) {
+  if constexpr (std::is_same_v<T, StringRef>) {
+    return hash_bytes(value.view());
+  } else {
+    uint64_t words[2] = {0, 0};
+    std::memcpy(words, &value, sizeof(T));
+    return hash_integer(words[0] ^ hash_integer(words[1]));
   }
+}
+
+// An order-preserving dictionary (paper §3.3): numbers the distinct values in first-seen
+// order with a hash table, then sorts them (total_less) and renumbers the codes. Fills the
+// scheme fields of `dictionary`. Numbers and doubles give up, returning false, as soon as the
+// dictionary cannot take fewer than `bytes_to_beat` bytes; strings always get a dictionary.
+template <typename T>
+bool TypedEncoder<T>::build_dictionary(ColumnHeader& dictionary, size_t bytes_to_beat) {
+  constexpr bool kIsString = std::is_same_v<T, StringRef>;
+  // The distinct values, contiguous so that probing and sorting touch few cache lines.
+  struct Entry {
+    T value;
+    uint32_t row;  // the first row holding it
+    uint32_t id;   // first-seen number
+  };
+  std::vector<Entry> entries;
+  const size_t mask = std::bit_ceil(size_t{present_} * 2) - 1;
+  std::vector<uint64_t> slots(mask + 1, 0);  // high hash bits << 32 | (id + 1); 0 = free
+  codes_.assign(rows_, 0);
+  uint64_t string_bytes = 0;
+  for (uint32_t row = 0; row < rows_; ++row) {
+    if (!present(row)) continue;
+    const T& value = values_[row];
+    const uint64_t hash = hash_value(value);
+    const uint64_t tag = hash & ~uint64_t{0xffffffff};
+    size_t slot = hash & mask;
+    while (slots[slot] && ((slots[slot] & ~uint64_t{0xffffffff}) != tag ||
+                           !identical(entries[(slots[slot] & 0xffffffff) - 1].value, value)))
+      slot = (slot + 1) & mask;
+    if (!slots[slot]) {
+      const auto id = static_cast<uint32_t>(entries.size());
+      entries.push_back({value, row, id});
+      slots[slot] = tag | (id + 1);
+      if constexpr (kIsString) {
+        string_bytes += value.length;
+      } else {
+        // Smallest possible: codes, PSMA and entries for the entries seen so far.
+        dictionary.dictionary_size = id + 1;
+        dictionary.code_width = dictionary.psma_width = width_for(id);
+        if (scheme_bytes(dictionary, rows_) >= bytes_to_beat) return false;
+      }
+    }
+    codes_[row] = static_cast<uint32_t>(slots[slot] & 0xffffffff) - 1;
+  }
+  if (string_bytes > std::numeric_limits<uint32_t>::max())
+    throw Error("cannot freeze a block with more than 4 GiB of distinct string bytes");
+
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return total_less(a.value, b.value); });
+  std::vector<uint32_t> rank(entries.size());
+  entry_rows_.resize(entries.size());
+  for (uint32_t i = 0; i < entries.size(); ++i) {
+    rank[entries[i].id] = i;
+    entry_rows_[i] = entries[i].row;
+  }
+  for (uint32_t row = 0; row < rows_; ++row) codes_[row] = present(row) ? rank[codes_[row]] : 0;
+  dictionary.dictionary_size = static_cast<uint32_t>(entries.size());
+  dictionary.code_width = dictionary.psma_width = width_for(entries.size() - 1);
+  dictionary.strings_bytes = string_bytes;
+  return true;
 }
 
 template <typename T>

@@ -23,6 +23,14 @@ int sql_compare(const T& a, const T& b) {
   if constexpr (std::is_same_v<T, Interval>) {
     return compare_intervals(a, b);
   } else if constexpr (std::is_same_v<T, StringRef>) {
+    // The 4-byte prefixes as big-endian numbers decide most comparisons without a memcmp.
+    if (a.length >= 4 && b.length >= 4) {
+      uint32_t a_prefix, b_prefix;
+      std::memcpy(&a_prefix, a.prefix, 4);
+      std::memcpy(&b_prefix, b.prefix, 4);
+      if (a_prefix != b_prefix)
+        return __builtin_bswap32(a_prefix) < __builtin_bswap32(b_prefix) ? -1 : 1;
+    }
     return StringRef::compare(a, b);
   } else {
     if constexpr (std::is_same_v<T, double>) {
