@@ -51,8 +51,9 @@ uint32_t find_matches(const T* values, uint32_t begin, uint32_t end, T lo, T hi,
 
 // Keeps the positions[0, count) whose value is in [lo, hi], in order, writes them to out and
 // returns their number. out needs room for count positions and may be positions itself.
-// For 8- and 16-bit T the SIMD kernels gather the aligned 4-byte word that holds each value;
-// that word never crosses a page, but may extend up to 3 bytes beyond the array.
+// Positions must be below 2^31 (the gathers take signed 32-bit indexes). For 8- and 16-bit T
+// the SIMD kernels gather the aligned 4-byte word that holds each value: it never crosses a
+// page, but may reach up to 3 bytes before or after the array.
 template <MatchElement T>
 uint32_t reduce_matches(const T* values, const uint32_t* positions, uint32_t count, T lo, T hi,
                         uint32_t* out);
