@@ -118,7 +118,7 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     if (chunk_plan_->steps.empty()) {
       statistics_.rows_matched += count;
       if (chunk.frozen())
-        unpack_range(row, count, batch);
+        unpack(nullptr, row, count, batch);
       else
         hand_over(row, count, batch);
       return count;
@@ -155,32 +155,27 @@ void TableScanner::hand_over_matches(uint32_t count, FloeScanBatch& batch) {
     batch.selection = matches_.data();
     return;
   }
-  for (size_t i = 0; i < columns_.size(); ++i) {
-    BlockColumn column = chunk.block()->column(columns_[i]);
-    column.unpack(matches_.data(), count, values_[i].get());
-    if (column.has_nulls())
-      column.unpack_validity(matches_.data(), count, validity_[i].data());
-    else
-      std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
-    column_pointers_[i] = values_[i].get();
-    validity_pointers_[i] = validity_[i].data();
-  }
-  batch.count = count;
-  batch.validity_offset = 0;
-  batch.columns = column_pointers_.data();
-  batch.validity = validity_pointers_.data();
-  batch.selection = nullptr;
+  unpack(matches_.data(), 0, count, batch);
 }
 
-void TableScanner::unpack_range(uint32_t begin, uint32_t count, FloeScanBatch& batch) {
+void TableScanner::unpack(const uint32_t* positions, uint32_t begin, uint32_t count,
+                          FloeScanBatch& batch) {
   const DataBlock& block = *chunk_plan_->chunk->block();
   for (size_t i = 0; i < columns_.size(); ++i) {
     BlockColumn column = block.column(columns_[i]);
-    column.unpack_range(begin, count, values_[i].get());
-    if (column.has_nulls()) column.unpack_validity_range(begin, count, validity_[i].data());
-    else std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
+    uint64_t* validity = validity_[i].data();
+    if (positions)
+      column.unpack(positions, count, values_[i].get());
+    else
+      column.unpack_range(begin, count, values_[i].get());
+    if (!column.has_nulls())
+      std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
+    else if (positions)
+      column.unpack_validity(positions, count, validity);
+    else
+      column.unpack_validity_range(begin, count, validity);
     column_pointers_[i] = values_[i].get();
-    validity_pointers_[i] = validity_[i].data();
+    validity_pointers_[i] = validity;
   }
   batch.count = count;
   batch.validity_offset = 0;

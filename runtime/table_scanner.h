@@ -45,7 +45,9 @@ class TableScanner {
   bool prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop);
   uint32_t find_matches(uint32_t begin, uint32_t end);
   void hand_over_matches(uint32_t count, FloeScanBatch& batch);
-  void unpack_range(uint32_t begin, uint32_t count, FloeScanBatch& batch);
+  // Decodes the rows `positions` (or, when null, [begin, begin + count)) of the current
+  // Data Block into the batch buffers.
+  void unpack(const uint32_t* positions, uint32_t begin, uint32_t count, FloeScanBatch& batch);
   void hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch);
 
   const Table& table_;

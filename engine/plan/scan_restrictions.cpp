@@ -46,21 +46,6 @@ Value restriction_constant(const Value& constant, const SqlType& column_type) {
   return Value::string(constant.as_string(), column_type);
 }
 
-CompareOp mirrored(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLess:
-      return CompareOp::kGreater;
-    case CompareOp::kLessEqual:
-      return CompareOp::kGreaterEqual;
-    case CompareOp::kGreater:
-      return CompareOp::kLess;
-    case CompareOp::kGreaterEqual:
-      return CompareOp::kLessEqual;
-    default:
-      return op;
-  }
-}
-
 std::optional<ScanRestriction> comparison(const Expr& expr, const ScanOp& scan) {
   const Expr* column_side = expr.children[0].get();
   const Expr* constant_side = expr.children[1].get();
