@@ -12,7 +12,7 @@ series(name) = sprintf("< (head -1 '%s'; grep '^\"%s/[0-9]*_median' '%s')", csv,
 set output out."/truncation_vs_bitpacking.png"
 set multiplot layout 1,2
 set xlabel "selectivity (%)"
-set key top left noenhanced
+set key bottom right noenhanced
 
 set title "(a) SARG l <= A <= r: ns per row (median)"
 set ylabel "ns per row"
