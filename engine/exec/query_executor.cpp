@@ -66,18 +66,20 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
   });
 }
 
-void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state,
+void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
                    const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineProgram::Sink::kJoinBuild:
       state.join_table(pipeline.sink_slot).finalize();
       break;
     case PipelineProgram::Sink::kAggregation:
-      state.aggregation_table(pipeline.sink_slot)
-          .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
-                     code.lookup(pipeline.keys_equal_function)),
-                 reinterpret_cast<AggregationHashTable::MergeFn>(
-                     code.lookup(pipeline.merge_function)));
+      if (!state.aggregation_table(pipeline.sink_slot)
+               .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
+                          code.lookup(pipeline.keys_equal_function)),
+                      reinterpret_cast<AggregationHashTable::MergeFn>(
+                          code.lookup(pipeline.merge_function)),
+                      query))
+        throw Error(query.error_message());
       break;
     case PipelineProgram::Sink::kSort: {
       auto& rows = state.rows(pipeline.sink_slot);
@@ -110,7 +112,7 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code);
+  if (!pipeline.sink_continues) finalize_sink(pipeline, state, query, code);
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
