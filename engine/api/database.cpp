@@ -87,6 +87,7 @@ Result Result::command(std::string tag, uint64_t affected_rows) {
 Result Result::query(QueryOutput output) {
   Result result;
   result.command_tag_ = "SELECT " + std::to_string(output.rows.size());
+  result.is_query_ = true;
   result.affected_rows_ = output.rows.size();
   result.column_names_ = std::move(output.column_names);
   result.column_types_ = std::move(output.column_types);

@@ -24,7 +24,9 @@ class Result {
  public:
   // Statements that return no rows carry a command tag such as "CREATE TABLE" or "INSERT 0 5".
   const std::string& command_tag() const { return command_tag_; }
-  bool has_rows() const { return !column_names_.empty(); }
+  // Whether this is a query result: rows of zero or more columns (SELECT FROM t has rows
+  // without columns), as opposed to a command's.
+  bool has_rows() const { return is_query_; }
 
   size_t column_count() const { return column_names_.size(); }
   const std::string& column_name(size_t i) const { return column_names_[i]; }
@@ -43,6 +45,7 @@ class Result {
 
  private:
   std::string command_tag_;
+  bool is_query_ = false;
   std::vector<std::string> column_names_;
   std::vector<SqlType> column_types_;
   std::vector<std::vector<Value>> rows_;
