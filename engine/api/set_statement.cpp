@@ -1,5 +1,6 @@
 // SET name = value / SET name TO value / RESET, and SHOW name, for the connection settings
-// `optimization` ('fast' | 'optimized' | 'auto') and `threads` (integer >= 1).
+// `optimization` ('fast' | 'optimized' | 'auto') and `threads` (integer >= 1; more than the
+// cores are capped at the cores, which SET says in a notice and SHOW shows).
 #include "engine/api/statement_context.h"
 #include "storage/error.h"
 
@@ -84,7 +85,14 @@ Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) 
   }
   bool is_reset = stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET ||
                   stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
-  return Result::command(is_reset ? "RESET" : "SET");
+  Result result = Result::command(is_reset ? "RESET" : "SET");
+  uint32_t workers = worker_count(context.options);
+  if (workers < context.options.threads) {
+    result.add_notice("threads = " + std::to_string(context.options.threads) + " is more than the " +
+                      std::to_string(workers) + " cores: queries run on " +
+                      std::to_string(workers) + " threads");
+  }
+  return result;
 }
 
 Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context) {
@@ -92,8 +100,8 @@ Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context
   std::string value;
   if (name == "optimization")
     value = kOptimizationNames[static_cast<size_t>(context.options.optimization)];
-  else if (name == "threads")
-    value = std::to_string(context.options.threads);
+  else if (name == "threads")  // the threads queries run on, not a larger request
+    value = std::to_string(worker_count(context.options));
   else
     unknown_setting(name);
   QueryOutput output;

@@ -145,7 +145,7 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
     case OptimizationLevel::kAuto:
       break;
   }
-  uint64_t workers = std::max<uint32_t>(1, std::min(options.threads, default_thread_count()));
+  uint64_t workers = worker_count(options);
   return program.scanned_rows / workers > kOptimizeAboveRowsPerWorker
              ? codegen::JitOptimization::kOptimized
              : codegen::JitOptimization::kFast;
@@ -180,6 +180,19 @@ uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+uint32_t worker_count(const ExecutionOptions& options) {
+  uint32_t threads = std::max(1u, options.threads);
+  return options.oversubscribe ? threads : std::min(threads, default_thread_count());
+}
+
+ThreadPoolCapacity::ThreadPoolCapacity(uint32_t threads) {
+  size_t pool = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  if (threads > pool) {
+    control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                     threads);
+  }
+}
+
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile) {
   QueryOutput output;
@@ -195,9 +208,9 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   output.compile_ms = clock.lap_ms();
 
   // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
-  // run their parallel loops in it too. More workers than cores would only oversubscribe
-  // them (and oneTBB would not start them anyway).
-  uint32_t workers = std::min(options.threads, default_thread_count());
+  // run their parallel loops in it too.
+  uint32_t workers = worker_count(options);
+  ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers);
   CompiledQueryState state(program.slots, query.worker_count());
@@ -217,6 +230,7 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
     output.column_types.push_back(column.type);
   }
   output.execute_ms = clock.lap_ms();
+  output.workers = workers;
   return output;
 }
 
