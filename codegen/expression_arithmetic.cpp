@@ -133,10 +133,10 @@ SqlValue decimal_arithmetic(CodegenContext& context, const plan::Expr& expr, Sql
   unsigned precision = expr.type.precision;
   // a ± b has at most one digit more than the longer operand: checked only when that can
   // exceed the result's precision (it was capped at 38, or an operand is a wider column).
-  bool may_overflow = std::max(integer_digits(*expr.children[0]),
-                               integer_digits(*expr.children[1])) +
-                          1 + expr.type.scale >
-                      static_cast<int>(precision);
+  bool may_overflow =
+      std::max(integer_digits(*expr.children[0]), integer_digits(*expr.children[1])) + 1 +
+          expr.type.scale >
+      static_cast<int>(precision);
   switch (expr.arithmetic_op) {
     case ArithmeticOp::kAdd:
       if (!may_overflow) return {builder.CreateAdd(a.value, b.value), null};

@@ -165,8 +165,8 @@ std::optional<int128_t> multiply_decimals(int128_t a, int128_t b, unsigned preci
   return if_fits(result, precision);
 }
 
-std::optional<int128_t> rescale_decimal(int128_t value, unsigned from_scale,
-                                        unsigned to_precision, unsigned to_scale) {
+std::optional<int128_t> rescale_decimal(int128_t value, unsigned from_scale, unsigned to_precision,
+                                        unsigned to_scale) {
   if (to_scale >= from_scale) {
     return multiply_decimals(value, power_of_ten(to_scale - from_scale), to_precision);
   }

@@ -50,8 +50,8 @@ std::optional<int128_t> multiply_decimals(int128_t a, int128_t b, unsigned preci
 
 // A value of scale `from_scale` as numeric(to_precision, to_scale): multiplied by
 // 10^(to - from), or divided with half-away-from-zero rounding when the scale shrinks.
-std::optional<int128_t> rescale_decimal(int128_t value, unsigned from_scale,
-                                        unsigned to_precision, unsigned to_scale);
+std::optional<int128_t> rescale_decimal(int128_t value, unsigned from_scale, unsigned to_precision,
+                                        unsigned to_scale);
 
 // The value of one of the operations above; throws floe::Error(kNumericOverflow) for nullopt.
 int128_t decimal_or_overflow(std::optional<int128_t> result);

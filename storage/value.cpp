@@ -318,10 +318,9 @@ Value cast_value(const Value& value, SqlType target) {
       if (source.is_integer() || source.id == TypeId::kBoolean)
         return make_integer(value.as_int128(), target);
       if (source.id == TypeId::kDecimal)
-        return make_integer(
-            decimal_or_overflow(rescale_decimal(value.as_int128(), source.scale,
-                                                kMaxDecimalPrecision, 0)),
-            target);
+        return make_integer(decimal_or_overflow(rescale_decimal(value.as_int128(), source.scale,
+                                                                kMaxDecimalPrecision, 0)),
+                            target);
       if (source.id == TypeId::kDouble) {
         double rounded = std::nearbyint(value.as_double());
         if (!std::isfinite(rounded) || std::fabs(rounded) > 9.2e18)

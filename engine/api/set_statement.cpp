@@ -88,8 +88,8 @@ Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) 
   Result result = Result::command(is_reset ? "RESET" : "SET");
   uint32_t workers = worker_count(context.options);
   if (workers < context.options.threads) {
-    result.add_notice("threads = " + std::to_string(context.options.threads) + " is more than the " +
-                      std::to_string(workers) + " cores: queries run on " +
+    result.add_notice("threads = " + std::to_string(context.options.threads) +
+                      " is more than the " + std::to_string(workers) + " cores: queries run on " +
                       std::to_string(workers) + " threads");
   }
   return result;

@@ -111,8 +111,9 @@ std::vector<SltRecord> parse_slt(std::string_view text, const std::string& file_
         }
       }
       if (record.types.empty() && record.expected_lines.size() != 1)
-        fail("a query without columns expects one line, its row count as psql shows it: "
-             "\"(3 rows)\"");
+        fail(
+            "a query without columns expects one line, its row count as psql shows it: "
+            "\"(3 rows)\"");
     } else if (directive == "hash-threshold") {
       if (words.size() != 2) fail("hash-threshold needs a number");
       record.kind = RecordKind::kHashThreshold;

@@ -103,8 +103,8 @@ TEST(DecimalTest, FormatsAndRescales) {
 TEST(DecimalTest, OperationsHoldResultsToTheirPrecision) {
   int128_t max38 = power_of_ten(38) - 1;
   EXPECT_EQ(*add_decimals(max38 - 1, 1, 38), max38);
-  EXPECT_FALSE(add_decimals(max38, 1, 38).has_value());            // 39 digits, fits 128 bits
-  EXPECT_FALSE(add_decimals(max38, max38, 38).has_value());        // beyond 128 bits
+  EXPECT_FALSE(add_decimals(max38, 1, 38).has_value());      // 39 digits, fits 128 bits
+  EXPECT_FALSE(add_decimals(max38, max38, 38).has_value());  // beyond 128 bits
   EXPECT_FALSE(subtract_decimals(-max38, 1, 38).has_value());
   EXPECT_EQ(*subtract_decimals(-max38, -1, 38), -max38 + 1);
   EXPECT_FALSE(add_decimals(99, 1, 2).has_value());
@@ -116,9 +116,9 @@ TEST(DecimalTest, OperationsHoldResultsToTheirPrecision) {
 }
 
 TEST(DecimalTest, RescalesWithRoundingAndChecks) {
-  EXPECT_EQ(*rescale_decimal(99995, 3, 5, 2), 10000);           // 99.995 -> 100.00
-  EXPECT_FALSE(rescale_decimal(99995, 3, 4, 2).has_value());    // 100.00 needs 5 digits
-  EXPECT_FALSE(rescale_decimal(9995, 1, 3, 0).has_value());     // 999.5 -> 1000
+  EXPECT_EQ(*rescale_decimal(99995, 3, 5, 2), 10000);               // 99.995 -> 100.00
+  EXPECT_FALSE(rescale_decimal(99995, 3, 4, 2).has_value());        // 100.00 needs 5 digits
+  EXPECT_FALSE(rescale_decimal(9995, 1, 3, 0).has_value());         // 999.5 -> 1000
   EXPECT_FALSE(rescale_decimal(INT64_MAX, 0, 38, 20).has_value());  // 19 + 20 digits
   EXPECT_EQ(*rescale_decimal(INT64_MAX, 0, 38, 19), int128_t{INT64_MAX} * power_of_ten(19));
   // Dividing by 10^38 must not overflow while rounding.
