@@ -126,6 +126,12 @@ FloeString floe_rt_cast_date_to_string(floe::WorkerContext* worker, int32_t days
 FloeString floe_rt_cast_timestamp_to_string(floe::WorkerContext* worker, int64_t micros);
 FloeString floe_rt_cast_bool_to_string(floe::WorkerContext* worker, bool value);
 
+// ---- decimals (storage/decimal.h) ---------------------------------------------------
+// rescale_decimal: `value` of scale from_scale as numeric(to_precision, to_scale), rounding
+// half away from zero; false (after recording "numeric field overflow") when it does not fit.
+bool floe_rt_decimal_rescale(floe::WorkerContext* worker, __int128 value, uint32_t from_scale,
+                             uint32_t to_precision, uint32_t to_scale, __int128* out);
+
 // ---- dates -----------------------------------------------------------------------------
 // part is a floe::DatePart.
 int64_t floe_rt_extract_date(int32_t part, int32_t days);

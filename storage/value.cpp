@@ -181,9 +181,10 @@ bool Value::operator==(const Value& other) const {
 
 namespace {
 
+// PostgreSQL names the type without its modifiers: numeric, not numeric(10,2).
 [[noreturn]] void invalid_input(SqlType type, std::string_view text) {
-  throw Error("invalid input syntax for type " + type.to_string() + ": \"" + std::string(text) +
-              "\"");
+  std::string name = type.id == TypeId::kDecimal ? "numeric" : type.to_string();
+  throw Error("invalid input syntax for type " + name + ": \"" + std::string(text) + "\"");
 }
 
 std::string_view trim_spaces(std::string_view text) {
@@ -197,16 +198,6 @@ int128_t integer_range_max(TypeId id) {
     case TypeId::kSmallInt: return std::numeric_limits<int16_t>::max();
     case TypeId::kInteger: return std::numeric_limits<int32_t>::max();
     default: return std::numeric_limits<int64_t>::max();
-  }
-}
-
-Value make_integer(int128_t value, SqlType type) {
-  int128_t max = integer_range_max(type.id);
-  if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
-  switch (type.id) {
-    case TypeId::kSmallInt: return Value::small_int(static_cast<int16_t>(value));
-    case TypeId::kInteger: return Value::integer(static_cast<int32_t>(value));
-    default: return Value::big_int(static_cast<int64_t>(value));
   }
 }
 
@@ -231,6 +222,16 @@ Value fit_string(std::string text, SqlType type) {
 }
 
 }  // namespace
+
+Value make_integer(int128_t value, SqlType type) {
+  int128_t max = integer_range_max(type.id);
+  if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
+  switch (type.id) {
+    case TypeId::kSmallInt: return Value::small_int(static_cast<int16_t>(value));
+    case TypeId::kInteger: return Value::integer(static_cast<int32_t>(value));
+    default: return Value::big_int(static_cast<int64_t>(value));
+  }
+}
 
 Value parse_value(std::string_view text, SqlType type) {
   switch (type.id) {
@@ -260,10 +261,9 @@ Value parse_value(std::string_view text, SqlType type) {
       return make_integer(value, type);
     }
     case TypeId::kDecimal: {
-      unsigned precision, scale;
-      if (!decimal_literal_shape(text, precision, scale)) invalid_input(type, text);
+      if (!is_decimal_text(text)) invalid_input(type, text);
       auto value = try_parse_decimal(text, type.precision, type.scale);
-      if (!value) throw Error("numeric field overflow");
+      if (!value) throw Error(kNumericOverflow);
       return Value::decimal(*value, type.precision, type.scale);
     }
     case TypeId::kDouble: {
@@ -318,7 +318,9 @@ Value cast_value(const Value& value, SqlType target) {
       if (source.is_integer() || source.id == TypeId::kBoolean)
         return make_integer(value.as_int128(), target);
       if (source.id == TypeId::kDecimal)
-        return make_integer(rescale_decimal(value.as_int128(), source.scale, 0), target);
+        return make_integer(decimal_or_overflow(rescale_decimal(value.as_int128(), source.scale,
+                                                                kMaxDecimalPrecision, 0)),
+                            target);
       if (source.id == TypeId::kDouble) {
         double rounded = std::nearbyint(value.as_double());
         if (!std::isfinite(rounded) || std::fabs(rounded) > 9.2e18)
@@ -327,19 +329,14 @@ Value cast_value(const Value& value, SqlType target) {
       }
       break;
     case TypeId::kDecimal: {
-      int128_t scaled;
-      if (source.is_integer()) {
-        scaled = value.as_int128() * power_of_ten(target.scale);
-      } else if (source.id == TypeId::kDecimal) {
-        scaled = rescale_decimal(value.as_int128(), source.scale, target.scale);
-      } else if (source.id == TypeId::kDouble) {
+      if (source.id == TypeId::kDouble) {
         if (!std::isfinite(value.as_double())) throw Error("cannot convert infinity or NaN to numeric");
         return parse_value(format_double(value.as_double()), target);
-      } else {
-        break;
       }
-      int128_t limit = power_of_ten(target.precision);
-      if (scaled >= limit || scaled <= -limit) throw Error("numeric field overflow");
+      if (!source.is_integer() && source.id != TypeId::kDecimal) break;
+      unsigned scale = source.id == TypeId::kDecimal ? source.scale : 0;
+      int128_t scaled = decimal_or_overflow(
+          rescale_decimal(value.as_int128(), scale, target.precision, target.scale));
       return Value::decimal(scaled, target.precision, target.scale);
     }
     case TypeId::kDouble:

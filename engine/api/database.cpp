@@ -88,6 +88,8 @@ Result Result::command(std::string tag, uint64_t affected_rows) {
 Result Result::query(QueryOutput output) {
   Result result;
   result.command_tag_ = "SELECT " + std::to_string(output.rows.size());
+  result.is_query_ = true;
+  result.workers_ = output.workers;
   result.affected_rows_ = output.rows.size();
   result.column_names_ = std::move(output.column_names);
   result.column_types_ = std::move(output.column_types);
@@ -106,10 +108,13 @@ Result Connection::query(std::string_view sql) {
   auto statements = database_.lock_statements();
   StatementContext context{database_.catalog(), options_, database_};
   Result result;
+  std::vector<std::string> notices;  // of all statements, in order
   for (size_t i = 0; i < tree.statement_count(); ++i) {
     result = run_statement(tree.statement(i), sql, context);
     result.mutable_timings().parse_ms = parse_ms;
+    notices.insert(notices.end(), result.notices().begin(), result.notices().end());
   }
+  result.notices_ = std::move(notices);
   return result;
 }
 

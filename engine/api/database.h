@@ -24,9 +24,13 @@ struct PhaseTimings {
 
 class Result {
  public:
+  friend class Connection;  // gathers the notices of a script's statements
+
   // Statements that return no rows carry a command tag such as "CREATE TABLE" or "INSERT 0 5".
   const std::string& command_tag() const { return command_tag_; }
-  bool has_rows() const { return !column_names_.empty(); }
+  // Whether this is a query result: rows of zero or more columns (SELECT FROM t has rows
+  // without columns), as opposed to a command's.
+  bool has_rows() const { return is_query_; }
 
   size_t column_count() const { return column_names_.size(); }
   const std::string& column_name(size_t i) const { return column_names_[i]; }
@@ -36,6 +40,12 @@ class Result {
   const std::vector<std::vector<Value>>& rows() const { return rows_; }
   uint64_t affected_rows() const { return affected_rows_; }
   const PhaseTimings& timings() const { return timings_; }
+  // A query's: the workers (threads) it ran on; 0 for commands.
+  uint32_t workers() const { return workers_; }
+  // Messages for the user that are not errors, like PostgreSQL's NOTICEs (e.g. a SET whose
+  // value is capped), of every statement Connection::query ran.
+  const std::vector<std::string>& notices() const { return notices_; }
+  void add_notice(std::string notice) { notices_.push_back(std::move(notice)); }
 
   // Construction by the statement implementations.
   static Result command(std::string tag, uint64_t affected_rows = 0);
@@ -45,10 +55,13 @@ class Result {
 
  private:
   std::string command_tag_;
+  bool is_query_ = false;
   std::vector<std::string> column_names_;
   std::vector<SqlType> column_types_;
   std::vector<std::vector<Value>> rows_;
   uint64_t affected_rows_ = 0;
+  uint32_t workers_ = 0;
+  std::vector<std::string> notices_;
   PhaseTimings timings_;
 };
 

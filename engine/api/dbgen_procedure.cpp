@@ -83,7 +83,9 @@ Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context) {
     run_create_table(create, context);
     created.add(create.relation->relname);
   }
-  tpch::load_tables(context.catalog, scale_factor, static_cast<int>(context.options.threads),
+  uint32_t workers = worker_count(context.options);
+  ThreadPoolCapacity pool(workers);
+  tpch::load_tables(context.catalog, scale_factor, static_cast<int>(workers),
                     load_progress(context.options), context.database.freezer().bulk_loads_freeze());
   created.keep();
   return Result::command("CALL");

@@ -86,7 +86,8 @@ const Setting kSettings[] = {
      [](std::string_view n, std::string_view v, StatementContext& c) {
        c.options.threads = parse_count(n, v, 1, 1024);
      },
-     [](const StatementContext& c) { return std::to_string(c.options.threads); },
+     // The threads queries run on, not a larger request.
+     [](const StatementContext& c) { return std::to_string(worker_count(c.options)); },
      FLOE_OPTION_RESET(threads)},
     {"scan_mode",
      [](std::string_view n, std::string_view v, StatementContext& c) {
@@ -172,7 +173,14 @@ Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) 
   }
   bool is_reset = stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET ||
                   stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
-  return Result::command(is_reset ? "RESET" : "SET");
+  Result result = Result::command(is_reset ? "RESET" : "SET");
+  uint32_t workers = worker_count(context.options);
+  if (stmt.name && std::string_view(stmt.name) == "threads" && workers < context.options.threads) {
+    result.add_notice("threads = " + std::to_string(context.options.threads) +
+                      " is more than the " + std::to_string(workers) + " cores: queries run on " +
+                      std::to_string(workers) + " threads");
+  }
+  return result;
 }
 
 Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context) {

@@ -66,18 +66,20 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
   });
 }
 
-void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state,
+void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
                    const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineProgram::Sink::kJoinBuild:
       state.join_table(pipeline.sink_slot).finalize();
       break;
     case PipelineProgram::Sink::kAggregation:
-      state.aggregation_table(pipeline.sink_slot)
-          .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
-                     code.lookup(pipeline.keys_equal_function)),
-                 reinterpret_cast<AggregationHashTable::MergeFn>(
-                     code.lookup(pipeline.merge_function)));
+      if (!state.aggregation_table(pipeline.sink_slot)
+               .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
+                          code.lookup(pipeline.keys_equal_function)),
+                      reinterpret_cast<AggregationHashTable::MergeFn>(
+                          code.lookup(pipeline.merge_function)),
+                      query))
+        throw Error(query.error_message());
       break;
     case PipelineProgram::Sink::kSort: {
       auto& rows = state.rows(pipeline.sink_slot);
@@ -110,7 +112,7 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code);
+  if (!pipeline.sink_continues) finalize_sink(pipeline, state, query, code);
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
@@ -150,7 +152,7 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
     case OptimizationLevel::kAuto:
       break;
   }
-  uint64_t workers = std::max<uint32_t>(1, std::min(options.threads, default_thread_count()));
+  uint64_t workers = worker_count(options);
   return program.scanned_rows / workers > kOptimizeAboveRowsPerWorker
              ? codegen::JitOptimization::kOptimized
              : codegen::JitOptimization::kFast;
@@ -185,6 +187,19 @@ uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+uint32_t worker_count(const ExecutionOptions& options) {
+  uint32_t threads = std::max(1u, options.threads);
+  return options.oversubscribe ? threads : std::min(threads, default_thread_count());
+}
+
+ThreadPoolCapacity::ThreadPoolCapacity(uint32_t threads) {
+  size_t pool = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  if (threads > pool) {
+    control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                     threads);
+  }
+}
+
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile) {
   QueryOutput output;
@@ -200,9 +215,9 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   output.compile_ms = clock.lap_ms();
 
   // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
-  // run their parallel loops in it too. More workers than cores would only oversubscribe
-  // them (and oneTBB would not start them anyway).
-  uint32_t workers = std::min(options.threads, default_thread_count());
+  // run their parallel loops in it too.
+  uint32_t workers = worker_count(options);
+  ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers);
   CompiledQueryState state(program.slots, query.worker_count(), options.scan);
@@ -227,6 +242,7 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
     output.column_types.push_back(column.type);
   }
   output.execute_ms = clock.lap_ms();
+  output.workers = workers;
   return output;
 }
 

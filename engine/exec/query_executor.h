@@ -2,8 +2,11 @@
 // and the SELECT part of INSERT ... SELECT, goes through here.
 #pragma once
 
+#include <tbb/global_control.h>
+
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,8 +34,12 @@ uint32_t default_thread_count();
 
 struct ExecutionOptions {
   OptimizationLevel optimization = OptimizationLevel::kAuto;
-  // Workers of a query (morsel-driven); at most default_thread_count() are used.
+  // Workers of a query (morsel-driven) and of CALL dbgen, as requested (`SET threads`);
+  // worker_count() says how many are used.
   uint32_t threads = default_thread_count();
+  // API only (tests): run `threads` workers even beyond the cores. Otherwise more workers
+  // than cores would only take turns on them, so `threads` is capped at the cores.
+  bool oversubscribe = false;
   ScanMode scan_mode = ScanMode::kVectorized;
   // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
   bool sarg_pushdown = true;
@@ -44,6 +51,21 @@ struct ExecutionOptions {
   std::function<void(std::string_view tables, uint64_t done, uint64_t total)> load_progress;
 };
 
+// The number of workers queries run on: `threads`, capped at default_thread_count() unless
+// `oversubscribe` (SHOW threads reports this).
+uint32_t worker_count(const ExecutionOptions& options);
+
+// oneTBB's thread pool has one thread per core unless told otherwise, and an arena with more
+// slots than that silently runs on fewer threads. While alive, this raises the pool to
+// `threads` when that is more, so that every worker of an oversubscribed arena has a thread.
+class ThreadPoolCapacity {
+ public:
+  explicit ThreadPoolCapacity(uint32_t threads);
+
+ private:
+  std::unique_ptr<tbb::global_control> control_;
+};
+
 struct QueryOutput {
   std::vector<std::string> column_names;
   std::vector<SqlType> column_types;
@@ -51,6 +73,7 @@ struct QueryOutput {
   double codegen_ms = 0;  // building LLVM IR
   double compile_ms = 0;  // LLVM optimization + machine code
   double execute_ms = 0;  // running the pipelines
+  uint32_t workers = 0;   // the workers (threads of the task arena) it ran on
 };
 
 // What a run measures for EXPLAIN ANALYZE.
