@@ -184,25 +184,9 @@ struct Avx2Gather {
   Avx2Compare<GatherLane<T>> compare_;
 };
 
-template <typename T>
-struct Avx2Kernel {
-  static uint32_t find(const T* values, uint32_t begin, uint32_t end, T lo, T hi, uint32_t* out) {
-    return find_matches_loop<Avx2Compare, Avx2Emit>(values, begin, end, lo, hi, out);
-  }
-  static uint32_t reduce(const T* values, const uint32_t* positions, uint32_t count, T lo, T hi,
-                         uint32_t* out) {
-    return reduce_matches_loop<Avx2Gather>(values, positions, count, lo, hi, out);
-  }
-};
-
-uint32_t find_bits(const uint64_t* bitmap, uint32_t offset, uint32_t begin, uint32_t end, bool want,
-                   uint32_t* out) {
-  return find_bits_loop<Avx2Emit>(bitmap, offset, begin, end, want, out);
-}
-
 }  // namespace
 
-constinit const KernelTable kAvx2Kernels{AllMatchKernels::of<Avx2Kernel>(), &find_bits};
+constinit const KernelTable kAvx2Kernels = GatherLevel<Avx2Compare, Avx2Emit, Avx2Gather>::table();
 
 }  // namespace floe::simd::detail
 

@@ -162,25 +162,10 @@ requires(sizeof(T) == 8) struct Avx512Gather<T> {
   Avx512Compare<T> compare_;
 };
 
-template <typename T>
-struct Avx512Kernel {
-  static uint32_t find(const T* values, uint32_t begin, uint32_t end, T lo, T hi, uint32_t* out) {
-    return find_matches_loop<Avx512Compare, Avx512Emit>(values, begin, end, lo, hi, out);
-  }
-  static uint32_t reduce(const T* values, const uint32_t* positions, uint32_t count, T lo, T hi,
-                         uint32_t* out) {
-    return reduce_matches_loop<Avx512Gather>(values, positions, count, lo, hi, out);
-  }
-};
-
-uint32_t find_bits(const uint64_t* bitmap, uint32_t offset, uint32_t begin, uint32_t end, bool want,
-                   uint32_t* out) {
-  return find_bits_loop<Avx512Emit>(bitmap, offset, begin, end, want, out);
-}
-
 }  // namespace
 
-constinit const KernelTable kAvx512Kernels{AllMatchKernels::of<Avx512Kernel>(), &find_bits};
+constinit const KernelTable kAvx512Kernels =
+    GatherLevel<Avx512Compare, Avx512Emit, Avx512Gather>::table();
 
 }  // namespace floe::simd::detail
 

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "runtime/simd_match_kernels.h"
 #include "runtime/simd_match_scalar.h"
 #include "runtime/simd_match_table.h"
 
@@ -110,6 +111,26 @@ uint32_t find_bits_loop(const uint64_t* bitmap, uint32_t offset, uint32_t begin,
   }
   return static_cast<uint32_t>(scalar_find_bits(bitmap, offset, p, end, want, cursor) - out);
 }
+
+// The kernel table of a level with a gather: its loops over Compare, Emit and Gather.
+template <template <typename> class Compare, class Emit, template <typename> class Gather>
+struct GatherLevel {
+  template <typename T>
+  struct Kernel {
+    static uint32_t find(const T* values, uint32_t begin, uint32_t end, T lo, T hi, uint32_t* out) {
+      return find_matches_loop<Compare, Emit>(values, begin, end, lo, hi, out);
+    }
+    static uint32_t reduce(const T* values, const uint32_t* positions, uint32_t count, T lo, T hi,
+                           uint32_t* out) {
+      return reduce_matches_loop<Gather>(values, positions, count, lo, hi, out);
+    }
+  };
+  static uint32_t find_bits(const uint64_t* bitmap, uint32_t offset, uint32_t begin, uint32_t end,
+                            bool want, uint32_t* out) {
+    return find_bits_loop<Emit>(bitmap, offset, begin, end, want, out);
+  }
+  static constexpr KernelTable table() { return {AllMatchKernels::of<Kernel>(), &find_bits}; }
+};
 
 }  // namespace
 }  // namespace floe::simd::detail

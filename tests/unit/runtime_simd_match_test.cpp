@@ -56,10 +56,10 @@ std::vector<uint32_t> run_find(const T* values, uint32_t begin, uint32_t end, T 
 // Bounds to try on values: random pairs from the data and the type's extremes, the full
 // range, empty ranges (lo > hi) and single values.
 template <typename T>
-std::vector<std::pair<T, T>> bound_pairs(const std::vector<T>& data, std::mt19937_64& rng) {
+std::vector<std::pair<T, T>> bound_pairs(const T* values, uint32_t size, std::mt19937_64& rng) {
   using Limits = std::numeric_limits<T>;
   auto pick = [&] {
-    if (!data.empty() && rng() % 2 == 0) return data[rng() % data.size()];
+    if (size > 0 && rng() % 2 == 0) return values[rng() % size];
     return random_value<T>(rng);
   };
   std::vector<std::pair<T, T>> pairs;
@@ -84,6 +84,22 @@ std::vector<std::pair<T, T>> bound_pairs(const std::vector<T>& data, std::mt1993
   return pairs;
 }
 
+// size random values that start 0 to 4 elements into their allocation, misaligned against
+// every vector width.
+template <typename T>
+class RandomColumn {
+ public:
+  RandomColumn(uint32_t size, std::mt19937_64& rng)
+      : shift_(static_cast<uint32_t>(rng() % 5)), storage_(size + shift_) {
+    for (T& value : storage_) value = random_value<T>(rng);
+  }
+  const T* values() const { return storage_.data() + shift_; }
+
+ private:
+  uint32_t shift_;
+  std::vector<T> storage_;
+};
+
 const uint32_t kSizes[] = {0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 65535, 65536};
 
 template <typename T>
@@ -91,19 +107,15 @@ void check_find_matches() {
   SCOPED_TRACE(element_type_name<T>());
   std::mt19937_64 rng(42);
   for (uint32_t size : kSizes) {
-    // Shifting the array start misaligns the values against every vector width.
-    uint32_t shift = static_cast<uint32_t>(rng() % 5);
-    std::vector<T> storage(size + shift);
-    for (T& value : storage) value = random_value<T>(rng);
-    const T* values = storage.data() + shift;
-    std::vector<T> data(values, values + size);
+    const RandomColumn<T> column(size, rng);
+    const T* values = column.values();
     std::vector<std::pair<uint32_t, uint32_t>> ranges = {{0, size}};
     for (int i = 0; i < 3 && size > 0; ++i) {
       uint32_t begin = static_cast<uint32_t>(rng() % std::min<uint32_t>(size, 70));
       uint32_t end = begin + static_cast<uint32_t>(rng() % (size - begin + 1));
       ranges.emplace_back(begin, end);
     }
-    for (auto [lo, hi] : bound_pairs(data, rng)) {
+    for (auto [lo, hi] : bound_pairs(values, size, rng)) {
       for (auto [begin, end] : ranges) {
         SCOPED_TRACE(testing::Message() << "size " << size << " [" << begin << ", " << end
                                         << ") lo " << +lo << " hi " << +hi);
@@ -128,14 +140,11 @@ void check_reduce_matches() {
   SCOPED_TRACE(element_type_name<T>());
   std::mt19937_64 rng(7);
   for (uint32_t size : kSizes) {
-    uint32_t shift = static_cast<uint32_t>(rng() % 5);
-    std::vector<T> storage(size + shift);
-    for (T& value : storage) value = random_value<T>(rng);
-    const T* values = storage.data() + shift;
-    std::vector<T> data(values, values + size);
+    const RandomColumn<T> column(size, rng);
+    const T* values = column.values();
     for (double density : {0.0, 0.01, 0.3, 0.9, 1.0}) {
       std::vector<uint32_t> positions = random_positions(size, density, rng);
-      for (auto [lo, hi] : bound_pairs(data, rng)) {
+      for (auto [lo, hi] : bound_pairs(values, size, rng)) {
         SCOPED_TRACE(testing::Message() << "size " << size << " density " << density << " lo "
                                         << +lo << " hi " << +hi);
         std::vector<uint32_t> expected = expected_reduce(values, positions, lo, hi);
