@@ -155,7 +155,15 @@ void TableScanner::hand_over_matches(uint32_t count, FloeScanBatch& batch) {
     batch.selection = matches_.data();
     return;
   }
-  unpack(matches_.data(), 0, count, batch);
+  // Dense matches (at least every other row of their span): decoding the span in sequence
+  // and selecting from it beats decoding row by row (TPC-H q1 keeps 98% of the rows).
+  uint32_t first = matches_[0];
+  uint32_t span = matches_[count - 1] - first + 1;
+  if (count * 2 < span) return unpack(matches_.data(), 0, count, batch);
+  unpack(nullptr, first, span, batch);
+  for (uint32_t i = 0; i < count; ++i) matches_[i] -= first;
+  batch.count = count;
+  batch.selection = matches_.data();
 }
 
 void TableScanner::unpack(const uint32_t* positions, uint32_t begin, uint32_t count,
