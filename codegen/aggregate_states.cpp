@@ -1,5 +1,8 @@
 #include "codegen/aggregate_states.h"
 
+#include "codegen/expression_cast.h"
+#include "codegen/expression_decimal.h"
+#include "codegen/expression_ir.h"
 #include "storage/error.h"
 
 namespace floe::codegen {
@@ -92,11 +95,11 @@ void AggregateStates::update(llvm::Value* row, size_t i, const SqlValue& argumen
       break;
     }
     case AggregateFunction::kSum:
-      add_to_sum(row, state, argument, true);
+      add_to_sum(row, state, argument);
       break;
     case AggregateFunction::kAvg:
       unless_null(argument.null, [&] {
-        add_to_sum(row, state, {argument.value, nullptr}, true);
+        add_to_sum(row, state, {argument.value, nullptr});
         add_to_count(row, state.extra_field, b.getInt64(1));
       });
       break;
@@ -117,13 +120,12 @@ void AggregateStates::merge(llvm::Value* into, llvm::Value* from, size_t i) {
       add_to_count(into, state.value_field, load(state.value_field));
       break;
     case AggregateFunction::kAvg:
-      add_to_sum(into, state, {load(state.value_field), nullptr}, false);
+      add_to_sum(into, state, {load(state.value_field), nullptr});
       add_to_count(into, state.extra_field, load(state.extra_field));
       break;
     case AggregateFunction::kSum:
       add_to_sum(into, state,
-                 {load(state.value_field), env_.builder().CreateNot(load(state.extra_field))},
-                 false);
+                 {load(state.value_field), env_.builder().CreateNot(load(state.extra_field))});
       break;
     case AggregateFunction::kMin:
     case AggregateFunction::kMax:
@@ -141,7 +143,12 @@ SqlValue AggregateStates::finalize(llvm::Value* row, size_t i) {
     case AggregateFunction::kCountStar:
     case AggregateFunction::kCount:
       return {load(state.value_field), nullptr};
-    case AggregateFunction::kSum:
+    case AggregateFunction::kSum: {
+      SqlValue sum{load(state.value_field), b.CreateNot(load(state.extra_field))};
+      if (state.value_type.id == TypeId::kDecimal)
+        check_precision(env_.codegen, sum.value, state.value_type.precision, sum.null);
+      return sum;
+    }
     case AggregateFunction::kMin:
     case AggregateFunction::kMax:
       return {load(state.value_field), b.CreateNot(load(state.extra_field))};
@@ -164,8 +171,7 @@ SqlValue AggregateStates::finalize(llvm::Value* row, size_t i) {
   throw Error("internal error: unknown aggregate function");
 }
 
-void AggregateStates::add_to_sum(llvm::Value* row, const State& state, const SqlValue& value,
-                                 bool checked) {
+void AggregateStates::add_to_sum(llvm::Value* row, const State& state, const SqlValue& value) {
   unless_null(value.null, [&] {
     auto& codegen = env_.codegen;
     auto& b = env_.builder();
@@ -174,15 +180,14 @@ void AggregateStates::add_to_sum(llvm::Value* row, const State& state, const Sql
     llvm::Value* result;
     if (sum->getType()->isDoubleTy()) {
       result = b.CreateFAdd(sum, addend);
-    } else if (checked) {
-      auto* with_overflow =
-          b.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow, sum, addend);
-      codegen.fail_if(b.CreateExtractValue(with_overflow, 1), state.value_type.id == TypeId::kBigInt
-                                                                  ? "bigint out of range"
-                                                                  : "numeric field overflow");
-      result = b.CreateExtractValue(with_overflow, 0);
     } else {
-      result = b.CreateAdd(sum, addend);
+      // Exact running sums only have to stay within their machine width (the sum's precision
+      // is checked when it is finalized, so a sum may pass beyond 38 digits and come back).
+      std::string overflow = state.value_type.id == TypeId::kDecimal
+                                 ? kNumericOverflow
+                                 : integer_overflow_message(state.value_type);
+      result = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum, addend,
+                                  nullptr, overflow);
     }
     store_field(codegen, row, layout_, state.value_field, {result, nullptr});
     if (state.function == AggregateFunction::kSum) {

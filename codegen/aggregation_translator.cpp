@@ -17,7 +17,7 @@ class AggregationSink : public Consumer {
     Materialization groups;
     groups.layout = states_.layout();
     groups.slot = env.add_slot(
-        StateSlot{StateSlot::Kind::kAggregationTable, nullptr, {}, groups.layout.size()});
+        StateSlot::sized(StateSlot::Kind::kAggregationTable, groups.layout.size()));
     slot_ = groups.slot;
     env.materializations[&aggregate] = std::move(groups);
     auto& pipeline = *env.pipeline;
@@ -91,16 +91,19 @@ class AggregationSink : public Consumer {
     return name;
   }
 
+  // bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from): false after an
+  // overflowing sum, recorded through the worker like a pipeline's failures.
   std::string emit_merge() {
     auto& b = env_.builder();
     auto name = env_.function_name("agg_merge");
-    auto* function = env_.create_function(name, b.getVoidTy(), {b.getPtrTy(), b.getPtrTy()});
-    env_.codegen.begin_function(function, nullptr, nullptr);
+    auto* function =
+        env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
+    env_.codegen.begin_function(function, nullptr, function->getArg(0));
     b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
     for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
-      states_.merge(function->getArg(0), function->getArg(1), i);
+      states_.merge(function->getArg(1), function->getArg(2), i);
     }
-    b.CreateRetVoid();
+    b.CreateRet(b.getTrue());
     return name;
   }
 

@@ -1,5 +1,7 @@
 #include "codegen/expression_arithmetic.h"
 
+#include <algorithm>
+
 #include "codegen/expression_cast.h"
 #include "codegen/expression_decimal.h"
 #include "codegen/expression_ir.h"
@@ -70,34 +72,89 @@ SqlValue integer_arithmetic(CodegenContext& context, const plan::Expr& expr, Sql
           null};
 }
 
-// The product of scaled integers has the sum of the scales (the binder's result type).
+// The product of scaled integers has the sum of the scales (the binder's result type), and
+// at most the sum of the precisions digits: checked only where that exceeds the result's.
 SqlValue decimal_multiply(CodegenContext& context, const plan::Expr& expr, SqlValue a, SqlValue b) {
-  const SqlType& left = expr.children[0]->type;
-  const SqlType& right = expr.children[1]->type;
-  if (!left.is_numeric() || left.id == TypeId::kDouble || !right.is_numeric() ||
-      right.id == TypeId::kDouble) {
+  // Integer operands count as numeric(digits of the type, 0).
+  SqlType left = expr.children[0]->type, right = expr.children[1]->type;
+  for (SqlType* operand : {&left, &right}) {
+    if (operand->is_integer())
+      *operand = SqlType::decimal(integer_decimal_precision(operand->id), 0);
+  }
+  if (left.id != TypeId::kDecimal || right.id != TypeId::kDecimal ||
+      left.scale + right.scale != expr.type.scale) {
     unsupported(expr);
   }
   auto& builder = context.builder();
   llvm::Value* null = or_nulls(context, {a.null, b.null});
   llvm::Type* type = context.register_type(expr.type);
-  llvm::Value* product = checked_integer_op(
-      context, llvm::Intrinsic::smul_with_overflow, builder.CreateSExt(a.value, type),
-      builder.CreateSExt(b.value, type), null, kNumericOverflow);
-  unsigned scale = left.scale + right.scale;  // integer operands have scale 0
-  if (scale == expr.type.scale) return {product, null};
-  return {rescale_decimal(context, product, null, kMaxDecimalPrecision, scale, expr.type), null};
+  llvm::Value* x = builder.CreateSExt(a.value, type);
+  llvm::Value* y = builder.CreateSExt(b.value, type);
+  if (left.precision + right.precision <= expr.type.precision)
+    return {builder.CreateMul(x, y), null};
+  return {checked_decimal_op(context, llvm::Intrinsic::smul_with_overflow, x, y,
+                             expr.type.precision, null),
+          null};
+}
+
+// Most digits left of the point a decimal or integer operand's value can have: those of a
+// constant's value, or of the source type of a cast (the binder casts operands to the result
+// type), else those of its type.
+int integer_digits(const plan::Expr& operand) {
+  auto of_type = [](const SqlType& type) {
+    if (type.is_integer()) return static_cast<int>(integer_decimal_precision(type.id));
+    return type.precision - type.scale;
+  };
+  int digits = of_type(operand.type);
+  if (operand.kind == plan::ExprKind::kConstant && !operand.constant.is_null()) {
+    int128_t magnitude = operand.constant.as_int128();
+    if (magnitude < 0) magnitude = -magnitude;
+    int value_digits = 0;
+    while (value_digits < 39 && magnitude >= power_of_ten(static_cast<unsigned>(value_digits)))
+      ++value_digits;
+    int scale = operand.type.id == TypeId::kDecimal ? operand.type.scale : 0;
+    return std::min(digits, std::max(value_digits - scale, 0));
+  }
+  if (operand.kind == plan::ExprKind::kCast) {
+    const SqlType& source = operand.children[0]->type;
+    if (source.is_integer() || source.id == TypeId::kDecimal)
+      return std::min(digits, of_type(source));
+  }
+  return digits;
 }
 
 SqlValue decimal_arithmetic(CodegenContext& context, const plan::Expr& expr, SqlValue a,
                             SqlValue b) {
   if (expr.arithmetic_op == ArithmeticOp::kMultiply) return decimal_multiply(context, expr, a, b);
-  if (expr.arithmetic_op == ArithmeticOp::kDivide) unsupported(expr);  // planned as double
   a = cast_value(context, a, expr.children[0]->type, expr.type);
   b = cast_value(context, b, expr.children[1]->type, expr.type);
   llvm::Value* null = or_nulls(context, {a.null, b.null});
-  return {exact_arithmetic(context, expr.arithmetic_op, a.value, b.value, null, kNumericOverflow),
-          null};
+  auto& builder = context.builder();
+  unsigned precision = expr.type.precision;
+  // a ± b has at most one digit more than the longer operand: checked only when that can
+  // exceed the result's precision (it was capped at 38, or an operand is a wider column).
+  bool may_overflow =
+      std::max(integer_digits(*expr.children[0]), integer_digits(*expr.children[1])) + 1 +
+          expr.type.scale >
+      static_cast<int>(precision);
+  switch (expr.arithmetic_op) {
+    case ArithmeticOp::kAdd:
+      if (!may_overflow) return {builder.CreateAdd(a.value, b.value), null};
+      return {checked_decimal_op(context, llvm::Intrinsic::sadd_with_overflow, a.value, b.value,
+                                 precision, null),
+              null};
+    case ArithmeticOp::kSubtract:
+      if (!may_overflow) return {builder.CreateSub(a.value, b.value), null};
+      return {checked_decimal_op(context, llvm::Intrinsic::ssub_with_overflow, a.value, b.value,
+                                 precision, null),
+              null};
+    case ArithmeticOp::kModulo:  // |a % b| < |b|: always fits
+      return {integer_divide(context, true, a.value, b.value, null, kNumericOverflow), null};
+    case ArithmeticOp::kMultiply:
+    case ArithmeticOp::kDivide:  // planned as double division
+      break;
+  }
+  unsupported(expr);
 }
 
 SqlValue double_arithmetic(CodegenContext& context, const plan::Expr& expr, SqlValue a,

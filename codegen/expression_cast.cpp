@@ -236,9 +236,7 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
         case Kind::kInteger:
           return {to_integer_type(context, value.value, null, to), null};
         case Kind::kDecimal:
-          return {rescale_decimal(context, value.value, null, integer_decimal_precision(from.id), 0,
-                                  to),
-                  null};
+          return convert_decimal(context, value, integer_decimal_precision(from.id), 0, to);
         case Kind::kDouble:
           return {builder.CreateSIToFP(value.value, builder.getDoubleTy()), null};
         default:
@@ -248,12 +246,13 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
     case Kind::kDecimal:
       switch (target) {
         case Kind::kInteger: {
-          llvm::Value* whole = divide_by_power_of_ten(context, value.value, from.scale);
-          return {to_integer_type(context, whole, null, to), null};
+          // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
+          SqlValue whole = convert_decimal(context, value, from.precision, from.scale,
+                                           SqlType::decimal(kMaxDecimalPrecision, 0));
+          return {to_integer_type(context, whole.value, null, to), null};
         }
         case Kind::kDecimal:
-          return {rescale_decimal(context, value.value, null, from.precision, from.scale, to),
-                  null};
+          return convert_decimal(context, value, from.precision, from.scale, to);
         case Kind::kDouble:
           return {decimal_to_double(context, value.value, from), null};
         default:

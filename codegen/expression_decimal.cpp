@@ -5,44 +5,48 @@
 
 namespace floe::codegen {
 
-llvm::Value* divide_by_power_of_ten(CodegenContext& context, llvm::Value* value,
-                                    unsigned exponent) {
-  if (exponent == 0) return value;
-  auto& builder = context.builder();
-  llvm::Type* type = value->getType();
-  int128_t divisor = power_of_ten(exponent);
-  // |value| + divisor/2 fits the unsigned range of the width, so one unsigned division
-  // rounds the magnitude; the sign is put back afterwards.
-  llvm::Value* negative = builder.CreateICmpSLT(value, int_constant(type, 0));
-  llvm::Value* magnitude = builder.CreateSelect(negative, builder.CreateNeg(value), value);
-  llvm::Value* rounded = builder.CreateUDiv(
-      builder.CreateAdd(magnitude, int_constant(type, divisor / 2)), int_constant(type, divisor));
-  return builder.CreateSelect(negative, builder.CreateNeg(rounded), rounded);
+void check_precision(CodegenContext& context, llvm::Value* value, unsigned precision,
+                     llvm::Value* null) {
+  int128_t limit = power_of_ten(precision) - 1;
+  check_range(context, value, -limit, limit, null, kNumericOverflow);
 }
 
-llvm::Value* rescale_decimal(CodegenContext& context, llvm::Value* value, llvm::Value* null,
-                             unsigned from_precision, unsigned from_scale, const SqlType& to) {
+llvm::Value* checked_decimal_op(CodegenContext& context, llvm::Intrinsic::ID op, llvm::Value* a,
+                                llvm::Value* b, unsigned precision, llvm::Value* null) {
+  llvm::Value* result = checked_integer_op(context, op, a, b, null, kNumericOverflow);
+  check_precision(context, result, precision, null);
+  return result;
+}
+
+SqlValue convert_decimal(CodegenContext& context, SqlValue value, unsigned from_precision,
+                         unsigned from_scale, const SqlType& to) {
   auto& builder = context.builder();
   llvm::Type* target = context.register_type(to);
-  llvm::Type* wide = value->getType()->getIntegerBitWidth() > target->getIntegerBitWidth()
-                         ? value->getType()
+  if (to.scale < from_scale) {
+    return compute_unless_null(context, value.null, [&] {
+      llvm::Type* wide = builder.getInt128Ty();
+      llvm::Value* out = entry_alloca(context, wide);
+      context.return_if_false(call_runtime(
+          context, "floe_rt_decimal_rescale",
+          {context.worker(), builder.CreateSExt(value.value, wide), builder.getInt32(from_scale),
+           builder.getInt32(to.precision), builder.getInt32(to.scale), out}));
+      return builder.CreateTrunc(builder.CreateLoad(wide, out), target);
+    });
+  }
+  llvm::Type* wide = value.value->getType()->getIntegerBitWidth() > target->getIntegerBitWidth()
+                         ? value.value->getType()
                          : target;
-  value = builder.CreateSExt(value, wide);
-  if (to.scale > from_scale) {
-    value = checked_integer_op(context, llvm::Intrinsic::smul_with_overflow, value,
-                               int_constant(wide, power_of_ten(to.scale - from_scale)), null,
-                               kNumericOverflow);
+  llvm::Value* scaled = builder.CreateSExt(value.value, wide);
+  // More digits left of the point and no fewer right of it: every value fits as it is.
+  bool always_fits = to.precision - to.scale >= static_cast<int>(from_precision - from_scale);
+  llvm::Value* factor = int_constant(wide, power_of_ten(to.scale - from_scale));
+  if (always_fits) {
+    if (to.scale > from_scale) scaled = builder.CreateMul(scaled, factor);
   } else {
-    value = divide_by_power_of_ten(context, value, from_scale - to.scale);
+    scaled = checked_decimal_op(context, llvm::Intrinsic::smul_with_overflow, scaled, factor,
+                                to.precision, value.null);
   }
-  // Rounding up can add a digit, so only a wider integer part with no lost scale is safe.
-  int integer_digits = static_cast<int>(from_precision) - static_cast<int>(from_scale);
-  bool always_fits = to.scale >= from_scale && to.precision - to.scale >= integer_digits;
-  if (!always_fits) {
-    int128_t limit = power_of_ten(to.precision) - 1;
-    check_range(context, value, -limit, limit, null, kNumericOverflow);
-  }
-  return builder.CreateTrunc(value, target);
+  return {builder.CreateTrunc(scaled, target), value.null};
 }
 
 }  // namespace floe::codegen

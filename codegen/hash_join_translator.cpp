@@ -105,10 +105,10 @@ class JoinBuild : public Consumer {
     if (keep_null_keys) fields.push_back({SqlType::boolean(), false});  // matched_field
     rows.layout = RowLayout(std::move(fields));
     rows.slot =
-        env.add_slot(StateSlot{StateSlot::Kind::kJoinTable, nullptr, {}, rows.layout.size()});
+        env.add_slot(StateSlot::sized(StateSlot::Kind::kJoinTable, rows.layout.size()));
     if (join.type == JoinType::kNullAwareAnti) {
-      rows.build_rows_slot = env.add_slot(StateSlot{StateSlot::Kind::kCounter, nullptr, {}, 0});
-      rows.build_null_key_slot = env.add_slot(StateSlot{StateSlot::Kind::kCounter, nullptr, {}, 0});
+      rows.build_rows_slot = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
+      rows.build_null_key_slot = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
     }
     env.pipeline->sink = PipelineProgram::Sink::kJoinBuild;
     env.pipeline->sink_slot = rows.slot;

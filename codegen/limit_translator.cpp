@@ -13,7 +13,7 @@ class Limit : public Consumer {
  public:
   Limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next)
       : env_(env), limit_(limit), next_(next) {
-    slot_ = env.add_slot(StateSlot{StateSlot::Kind::kCounter, nullptr, {}, 0});
+    slot_ = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
     end_ = std::numeric_limits<uint64_t>::max();
     if (limit.limit && *limit.limit < end_ - limit.offset) end_ = limit.offset + *limit.limit;
     env.pipeline->limits.push_back({slot_, end_});

@@ -144,17 +144,17 @@ std::vector<std::string> QueryProgram::entry_points() const {
   return names;
 }
 
-QueryProgram generate_query(const plan::PhysicalPlan& plan, bool count_rows) {
+QueryProgram generate_query(const plan::PhysicalPlan& plan, const GenerateOptions& options) {
   QueryProgram program;
   program.context = std::make_unique<llvm::LLVMContext>();
   program.module = std::make_unique<llvm::Module>("floe_query", *program.context);
   prepare_module(*program.module);
   CodegenContext codegen(*program.context, *program.module);
   ExpressionCompiler expressions(codegen);
-  PipelineEnv env(codegen, expressions, plan.logical, program);
+  PipelineEnv env(codegen, expressions, plan.logical, program, options.push_restrictions);
   std::vector<std::unique_ptr<Consumer>> consumers;
   for (const auto& pipeline : plan.pipelines)
-    generate_pipeline(env, pipeline, count_rows, consumers);
+    generate_pipeline(env, pipeline, options.count_rows, consumers);
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

@@ -13,22 +13,33 @@
 
 #include "codegen/row_layout.h"
 #include "engine/plan/physical_plan.h"
+#include "runtime/scan_restriction.h"
 #include "storage/table.h"
 
 namespace floe::codegen {
 
 struct StateSlot {
   enum class Kind : uint8_t {
-    kScanCursors,       // TableScanCursor*[worker_count] over `table`, reading `columns`
+    kScanCursors,       // TableScanner*[worker_count] over `table`, reading `columns`
     kJoinTable,         // JoinHashTable with payloads of `size` bytes
     kAggregationTable,  // AggregationHashTable with payloads of `size` bytes
     kRowBuffer,         // RowBuffer with rows of `size` bytes
     kCounter,           // std::atomic<uint64_t> starting at 0 (streaming LIMIT)
   };
-  Kind kind;
+  Kind kind = Kind::kCounter;
   const Table* table = nullptr;
   std::vector<size_t> columns;
   uint32_t size = 0;
+  std::vector<ScanRestriction> restrictions;  // kScanCursors: applied by the scanner
+  const plan::ScanOp* scan = nullptr;         // kScanCursors: the scan it serves
+
+  // A slot of a kind that only needs a size (tables, buffers, counters).
+  static StateSlot sized(Kind kind, size_t size) {
+    StateSlot slot;
+    slot.kind = kind;
+    slot.size = static_cast<uint32_t>(size);
+    return slot;
+  }
 };
 
 struct PipelineProgram {
@@ -57,7 +68,7 @@ struct PipelineProgram {
   // kAggregation sink.
   bool global_aggregation = false;  // no GROUP BY: one group even for empty input
   std::string keys_equal_function;  // bool (const uint8_t*, const uint8_t*)
-  std::string merge_function;       // void (uint8_t* into, const uint8_t* from)
+  std::string merge_function;       // bool (WorkerContext*, uint8_t* into, const uint8_t* from)
   // kSort sink.
   std::string compare_function;  // int32 (const uint8_t*, const uint8_t*)
   uint64_t offset = 0;
@@ -86,10 +97,17 @@ struct QueryProgram {
   std::vector<std::string> entry_points() const;
 };
 
+struct GenerateOptions {
+  // EXPLAIN ANALYZE: code counting the rows each operator produces (QueryProgram::
+  // counted_operators); without it the generated code is free of any counting.
+  bool count_rows = false;
+  // The vectorized scan applies the scans' restrictions (StateSlot::restrictions), so the
+  // generated code does not; otherwise it evaluates them like any scan filter (JIT scan).
+  bool push_restrictions = true;
+};
+
 // Generates the module for all pipelines of `plan` (produce/consume, Neumann VLDB 2011).
-// `count_rows` (EXPLAIN ANALYZE) adds code counting the rows each operator produces; without
-// it no counting code exists. Throws floe::NotSupported for constructs the code generator
-// does not handle.
-QueryProgram generate_query(const plan::PhysicalPlan& plan, bool count_rows = false);
+// Throws floe::NotSupported for constructs the code generator does not handle.
+QueryProgram generate_query(const plan::PhysicalPlan& plan, const GenerateOptions& options = {});
 
 }  // namespace floe::codegen

@@ -16,7 +16,7 @@ class ResultSink : public Consumer {
     }
     env.program.result_layout = RowLayout(std::move(fields));
     slot_ = env.add_slot(
-        StateSlot{StateSlot::Kind::kRowBuffer, nullptr, {}, env.program.result_layout.size()});
+        StateSlot::sized(StateSlot::Kind::kRowBuffer, env.program.result_layout.size()));
     env.program.result_slot = slot_;
     env.pipeline->sink = PipelineProgram::Sink::kResult;
     env.pipeline->sink_slot = slot_;

@@ -49,6 +49,7 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_cast_date_to_string", "spi"},
       {"floe_rt_cast_timestamp_to_string", "spl"},
       {"floe_rt_cast_bool_to_string", "spb"},
+      {"floe_rt_decimal_rescale", "bpqiiip"},
       {"floe_rt_extract_date", "lii"},
       {"floe_rt_extract_timestamp", "lil"},
       {"floe_rt_date_add_months", "iii"},

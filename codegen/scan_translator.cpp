@@ -1,5 +1,7 @@
-// Table scan source: reads batches through the runtime's TableScanCursor (DESIGN.md "Scans")
-// and loops over each batch tuple at a time, evaluating the pushed-down filters right there.
+// Table scan source: reads batches through the runtime's vectorized TableScanner (DESIGN.md
+// "Scans") and loops over each batch tuple at a time, evaluating the scan's filters right
+// there. The scanner applies the scan's restrictions (SARGs) itself; in JIT-scan mode
+// (GenerateOptions::push_restrictions off) they are evaluated here like the filters.
 #include "codegen/translator.h"
 #include "runtime/runtime_abi.h"
 
@@ -9,12 +11,23 @@ namespace {
 class ScanSource : public Source {
  public:
   ScanSource(PipelineEnv& env, const plan::ScanOp& scan) : env_(env), scan_(scan) {
-    StateSlot slot{StateSlot::Kind::kScanCursors, scan.table, {}, 0};
+    StateSlot slot;
+    slot.kind = StateSlot::Kind::kScanCursors;
+    slot.table = scan.table;
+    slot.scan = &scan;
     for (const auto& column : scan.columns) {
       if (!env.is_used(column.id)) continue;
       slot.columns.push_back(column.table_column);
       loaded_.push_back(column);
     }
+    selects_ = env.push_restrictions && !scan.restrictions.empty();
+    for (const auto& restriction : scan.restrictions) {
+      if (env.push_restrictions)
+        slot.restrictions.push_back(restriction.restriction);
+      else
+        predicates_.push_back(restriction.predicate.get());
+    }
+    for (const auto& filter : scan.filters) predicates_.push_back(filter.get());
     slot_ = env.add_slot(std::move(slot));
     env.pipeline->source = PipelineProgram::Source::kTable;
     env.pipeline->table = scan.table;
@@ -29,12 +42,14 @@ class ScanSource : public Source {
     env_.codegen.return_if_false(b.CreateCall(env_.codegen.runtime_function("floe_rt_scan_open"),
                                               {cursor, env_.morsel_begin, env_.morsel_end}));
 
-    // struct FloeScanBatch { u32 count; u32 validity_offset; ptr columns; ptr validity; }
+    // struct FloeScanBatch { u32 count; u32 validity_offset; ptr columns; ptr validity;
+    //                        ptr selection; }
     static_assert(offsetof(FloeScanBatch, validity_offset) == 4);
     static_assert(offsetof(FloeScanBatch, columns) == 8);
     static_assert(offsetof(FloeScanBatch, validity) == 16);
+    static_assert(offsetof(FloeScanBatch, selection) == 24);
     auto* batch_type = llvm::StructType::get(
-        b.getContext(), {b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy()});
+        b.getContext(), {b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
     auto* batch = env_.entry_alloca(batch_type);
 
     auto* function = env_.codegen.function();
@@ -53,6 +68,10 @@ class ScanSource : public Source {
         b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 3), "validity");
     auto* validity_offset = b.CreateZExt(
         b.CreateLoad(b.getInt32Ty(), b.CreateStructGEP(batch_type, batch, 1)), b.getInt64Ty());
+    // Only a scan whose restrictions the scanner applies can get a selection vector.
+    llvm::Value* selection =
+        selects_ ? b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 4), "selection")
+                 : nullptr;
     std::vector<llvm::Value*> data;
     std::vector<llvm::Value*> bitmaps;
     for (size_t k = 0; k < loaded_.size(); ++k) {
@@ -67,12 +86,13 @@ class ScanSource : public Source {
     env_.emit_loop(
         b.getInt64(0), b.CreateZExt(count, b.getInt64Ty()),
         [&](llvm::Value* i, llvm::BasicBlock* next) {
+          llvm::Value* row = selection ? selected_row(selection, i) : i;
           Tuple tuple;
           for (size_t k = 0; k < loaded_.size(); ++k) {
-            tuple[loaded_[k].id] = load_column(k, data[k], bitmaps[k], validity_offset, i);
+            tuple[loaded_[k].id] = load_column(k, data[k], bitmaps[k], validity_offset, row);
           }
-          for (const auto& filter : scan_.filters) {
-            auto* pass = env_.expressions.compile_predicate(*filter, resolver_for(tuple));
+          for (const plan::Expr* predicate : predicates_) {
+            auto* pass = env_.expressions.compile_predicate(*predicate, resolver_for(tuple));
             auto* keep = llvm::BasicBlock::Create(b.getContext(), "scan_match", function);
             b.CreateCondBr(pass, keep, next);
             b.SetInsertPoint(keep);
@@ -84,6 +104,26 @@ class ScanSource : public Source {
   }
 
  private:
+  // selection ? selection[i] : i (the branch is the same for a whole batch).
+  llvm::Value* selected_row(llvm::Value* selection, llvm::Value* i) {
+    auto& b = env_.builder();
+    auto* function = env_.codegen.function();
+    auto* from_selection = llvm::BasicBlock::Create(b.getContext(), "selected_row", function);
+    auto* have_row = llvm::BasicBlock::Create(b.getContext(), "have_row", function);
+    auto* dense = b.GetInsertBlock();
+    b.CreateCondBr(b.CreateIsNull(selection), have_row, from_selection);
+    b.SetInsertPoint(from_selection);
+    auto* position = b.CreateZExt(
+        b.CreateLoad(b.getInt32Ty(), b.CreateInBoundsGEP(b.getInt32Ty(), selection, i)),
+        b.getInt64Ty());
+    b.CreateBr(have_row);
+    b.SetInsertPoint(have_row);
+    auto* row = b.CreatePHI(b.getInt64Ty(), 2, "row");
+    row->addIncoming(i, dense);
+    row->addIncoming(position, from_selection);
+    return row;
+  }
+
   SqlValue load_column(size_t k, llvm::Value* data, llvm::Value* bitmap,
                        llvm::Value* validity_offset, llvm::Value* i) {
     auto& b = env_.builder();
@@ -103,6 +143,8 @@ class ScanSource : public Source {
   PipelineEnv& env_;
   const plan::ScanOp& scan_;
   std::vector<plan::ScanOp::Column> loaded_;
+  std::vector<const plan::Expr*> predicates_;  // evaluated in the generated loop
+  bool selects_ = false;  // batches may come with a selection vector
   uint32_t slot_ = 0;
 };
 

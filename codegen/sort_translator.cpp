@@ -32,7 +32,7 @@ class SortSink : public Consumer {
     }
     rows.layout = RowLayout(std::move(fields));
     rows.slot =
-        env.add_slot(StateSlot{StateSlot::Kind::kRowBuffer, nullptr, {}, rows.layout.size()});
+        env.add_slot(StateSlot::sized(StateSlot::Kind::kRowBuffer, rows.layout.size()));
     rows_ = &(env.materializations[&sort] = std::move(rows));
 
     auto& pipeline = *env.pipeline;

@@ -20,15 +20,21 @@ void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>&
   for (const auto& child : expr.children) collect_columns(*child, used);
 }
 
-void collect_columns(const plan::LogicalOp& op, std::unordered_set<plan::ColumnId>& used) {
+// A scan's restrictions read their columns only when the generated code evaluates them.
+void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
+                     std::unordered_set<plan::ColumnId>& used) {
   check_stack_depth();
   auto add = [&](const plan::ExprPtr& expr) {
     if (expr) collect_columns(*expr, used);
   };
   switch (op.kind) {
-    case plan::LogicalKind::kScan:
-      for (const auto& filter : static_cast<const plan::ScanOp&>(op).filters) add(filter);
+    case plan::LogicalKind::kScan: {
+      const auto& scan = static_cast<const plan::ScanOp&>(op);
+      for (const auto& filter : scan.filters) add(filter);
+      if (!push_restrictions)
+        for (const auto& restriction : scan.restrictions) add(restriction.predicate);
       break;
+    }
     case plan::LogicalKind::kFilter:
       add(static_cast<const plan::FilterOp&>(op).predicate);
       break;
@@ -61,7 +67,7 @@ void collect_columns(const plan::LogicalOp& op, std::unordered_set<plan::ColumnI
     case plan::LogicalKind::kLimit:
       break;
   }
-  for (const auto& child : op.children) collect_columns(*child, used);
+  for (const auto& child : op.children) collect_columns(*child, push_restrictions, used);
 }
 
 }  // namespace
@@ -77,9 +83,14 @@ ColumnResolver resolver_for(const Tuple& tuple) {
 }
 
 PipelineEnv::PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
-                         const plan::LogicalPlan& plan, QueryProgram& program)
-    : codegen(codegen), expressions(expressions), plan(plan), program(program) {
-  if (plan.root) collect_columns(*plan.root, used_);
+                         const plan::LogicalPlan& plan, QueryProgram& program,
+                         bool push_restrictions)
+    : codegen(codegen),
+      expressions(expressions),
+      plan(plan),
+      program(program),
+      push_restrictions(push_restrictions) {
+  if (plan.root) collect_columns(*plan.root, push_restrictions, used_);
   for (const auto& output : plan.outputs) used_.insert(output.id);
 }
 

@@ -54,12 +54,13 @@ struct Materialization {
 class PipelineEnv {
  public:
   PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
-              const plan::LogicalPlan& plan, QueryProgram& program);
+              const plan::LogicalPlan& plan, QueryProgram& program, bool push_restrictions);
 
   CodegenContext& codegen;
   ExpressionCompiler& expressions;
   const plan::LogicalPlan& plan;
   QueryProgram& program;
+  const bool push_restrictions;  // GenerateOptions::push_restrictions
   PipelineProgram* pipeline = nullptr;  // the pipeline being generated
   llvm::Value* morsel_begin = nullptr;  // i64 parameters of the pipeline function
   llvm::Value* morsel_end = nullptr;

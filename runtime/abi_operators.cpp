@@ -3,14 +3,14 @@
 #include "runtime/join_hash_table.h"
 #include "runtime/row_buffer.h"
 #include "runtime/runtime_abi.h"
-#include "runtime/table_scan_cursor.h"
+#include "runtime/table_scanner.h"
 
 using floe::AggregationEntry;
 using floe::AggregationHashTable;
 using floe::JoinEntry;
 using floe::JoinHashTable;
 using floe::RowBuffer;
-using floe::TableScanCursor;
+using floe::TableScanner;
 using floe::WorkerContext;
 
 extern "C" {
@@ -23,11 +23,11 @@ bool floe_rt_check_canceled(WorkerContext* worker) {
   return !worker->query->check_canceled();
 }
 
-bool floe_rt_scan_open(TableScanCursor* cursor, uint64_t begin, uint64_t end) {
+bool floe_rt_scan_open(TableScanner* cursor, uint64_t begin, uint64_t end) {
   return cursor->open(begin, end);
 }
 
-uint32_t floe_rt_scan_next(TableScanCursor* cursor, FloeScanBatch* batch) {
+uint32_t floe_rt_scan_next(TableScanner* cursor, FloeScanBatch* batch) {
   return cursor->next(*batch);
 }
 

@@ -62,8 +62,7 @@ AggregationHashTable::AggregationHashTable(uint32_t payload_size, uint32_t worke
   for (uint32_t i = 0; i < worker_count; ++i) workers_.emplace_back(payload_size);
 }
 
-void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn,
-                                 const std::atomic<bool>* cancel) {
+bool AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn, QueryContext& query) {
   groups_.clear();
   size_t filled = std::count_if(workers_.begin(), workers_.end(),
                                 [](const LocalTable& table) { return table.entries().size() > 0; });
@@ -76,14 +75,14 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn,
         groups_.push_back(reinterpret_cast<AggregationEntry*>(bytes));
       });
     }
-    return;
+    return true;
   }
   // Phase 1: every worker's groups are split into partitions, one task per worker.
   constexpr size_t kPartitions = size_t{1} << kPartitionBits;
   std::vector<std::vector<Partition>> scattered(workers_.size(),
                                                 std::vector<Partition>(kPartitions));
   tbb::parallel_for(size_t{0}, workers_.size(), [&](size_t worker) {
-    CancelPoll poll(cancel);
+    CancelPoll poll(query.cancel_flag());
     workers_[worker].entries().for_each([&](uint8_t* bytes) {
       poll.tick();
       auto* entry = reinterpret_cast<AggregationEntry*>(bytes);
@@ -92,30 +91,36 @@ void AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn,
     });
   });
   // Phase 2: partitions share no keys, so each is merged by a task of its own. The groups
-  // come out partition by partition, each in worker order.
+  // come out partition by partition, each in worker order. merge_fn only reports errors
+  // through its worker, so all tasks may share worker 0's context (QueryContext::fail is
+  // thread-safe).
   std::vector<Partition> merged(kPartitions);
   tbb::parallel_for(size_t{0}, kPartitions, [&](size_t partition) {
-    merged[partition] = merge_partition(scattered, partition, keys_equal, merge_fn, cancel);
+    if (query.failed()) return;
+    merge_partition(scattered, partition, keys_equal, merge_fn, &query.worker(0),
+                    merged[partition]);
   });
+  if (query.failed()) return false;
   size_t total = 0;
   for (const Partition& groups : merged) total += groups.size();
   groups_.reserve(total);
   for (const Partition& groups : merged)
     groups_.insert(groups_.end(), groups.begin(), groups.end());
+  return true;
 }
 
-AggregationHashTable::Partition AggregationHashTable::merge_partition(
-    const std::vector<std::vector<Partition>>& scattered, size_t partition, KeysEqualFn keys_equal,
-    MergeFn merge_fn, const std::atomic<bool>* cancel) {
-  CancelPoll poll(cancel);
+void AggregationHashTable::merge_partition(const std::vector<std::vector<Partition>>& scattered,
+                                           size_t partition, KeysEqualFn keys_equal,
+                                           MergeFn merge_fn, WorkerContext* worker,
+                                           Partition& groups) {
+  CancelPoll poll(worker->query->cancel_flag());
   size_t entries = 0;
-  for (const auto& worker : scattered) entries += worker[partition].size();
+  for (const auto& worker_groups : scattered) entries += worker_groups[partition].size();
   // Within a partition the top kPartitionBits are equal, so the slot uses the bits below.
   HashDirectoryShape shape = HashDirectoryShape::for_entries(entries);
   std::vector<AggregationEntry*> directory(shape.capacity(), nullptr);
-  Partition groups;
-  for (const auto& worker : scattered) {
-    for (AggregationEntry* entry : worker[partition]) {
+  for (const auto& worker_groups : scattered) {
+    for (AggregationEntry* entry : worker_groups[partition]) {
       poll.tick();
       AggregationEntry*& head =
           directory[shape.slot(HashDirectoryShape::scramble(entry->hash) << kPartitionBits)];
@@ -124,7 +129,7 @@ AggregationHashTable::Partition AggregationHashTable::merge_partition(
              !(match->hash == entry->hash && keys_equal(match->payload(), entry->payload())))
         match = match->next;
       if (match) {
-        merge_fn(match->payload(), entry->payload());
+        if (!merge_fn(worker, match->payload(), entry->payload())) return;
       } else {
         entry->next = head;
         head = entry;
@@ -132,7 +137,6 @@ AggregationHashTable::Partition AggregationHashTable::merge_partition(
       }
     }
   }
-  return groups;
 }
 
 }  // namespace floe

@@ -9,12 +9,12 @@
 // their payloads.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "runtime/entry_arena.h"
 #include "runtime/hash.h"
+#include "runtime/query_context.h"
 
 namespace floe {
 
@@ -30,7 +30,9 @@ static_assert(sizeof(AggregationEntry) == 16);
 class AggregationHashTable {
  public:
   using KeysEqualFn = bool (*)(const uint8_t* a, const uint8_t* b);  // generated code
-  using MergeFn = void (*)(uint8_t* into, const uint8_t* from);      // generated code
+  // Generated code: folds `from` into `into`; false after recording an error (an overflowing
+  // sum) through the worker.
+  using MergeFn = bool (*)(WorkerContext* worker, uint8_t* into, const uint8_t* from);
 
   AggregationHashTable(uint32_t payload_size, uint32_t worker_count);
 
@@ -47,9 +49,11 @@ class AggregationHashTable {
   // Combines the per-worker tables into the final group list: groups with equal keys from
   // different workers are folded with merge_fn, partition by partition in parallel (in the
   // caller's task arena). When only one worker has groups, it just collects them in
-  // insertion order. Consumes the per-worker tables (their chains are relinked). Polls
-  // `cancel` (runtime/cancellation.h); throws floe::Error when set.
-  void merge(KeysEqualFn keys_equal, MergeFn merge_fn, const std::atomic<bool>* cancel = nullptr);
+  // insertion order. Consumes the per-worker tables (their chains are relinked). Returns
+  // false when merge_fn failed (the error is recorded in `query`); the groups are then
+  // incomplete. Polls the query's cancel flag (runtime/cancellation.h) and throws
+  // floe::Error when it is set.
+  bool merge(KeysEqualFn keys_equal, MergeFn merge_fn, QueryContext& query);
 
   uint64_t group_count() const { return groups_.size(); }             // after merge
   uint8_t* row(uint64_t index) { return groups_[index]->payload(); }  // after merge
@@ -82,10 +86,11 @@ class AggregationHashTable {
   };
 
   using Partition = std::vector<AggregationEntry*>;
-  // Merges partition `partition` of every worker's scattered groups; returns its groups.
-  static Partition merge_partition(const std::vector<std::vector<Partition>>& scattered,
-                                   size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn,
-                                   const std::atomic<bool>* cancel);
+  // Merges partition `partition` of every worker's scattered groups into `groups`; stops at
+  // the first failing merge_fn.
+  static void merge_partition(const std::vector<std::vector<Partition>>& scattered,
+                              size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn,
+                              WorkerContext* worker, Partition& groups);
 
   std::vector<LocalTable> workers_;
   std::vector<AggregationEntry*> groups_;

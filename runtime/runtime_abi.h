@@ -15,7 +15,7 @@
 #include "runtime/query_context.h"
 
 namespace floe {
-class TableScanCursor;
+class TableScanner;
 class JoinHashTable;
 class AggregationHashTable;
 class SortBuffer;
@@ -35,11 +35,15 @@ struct FloeString {
 // One batch of consecutive rows of a table (DESIGN.md "Scans"). columns[i] points at the
 // first row's value of the i-th requested column; validity[i] is null for NOT NULL columns,
 // otherwise bit (validity_offset + row) tells whether row's value is present.
+// When `selection` is not null, the batch's rows are selection[0..count) instead of
+// 0..count: a hot chunk's matches are handed over as positions into its arrays rather than
+// copied (Data Blocks paper §4: "a selection vector or compacted batches").
 struct FloeScanBatch {
   uint32_t count;
   uint32_t validity_offset;
   const void* const* columns;
   const uint64_t* const* validity;
+  const uint32_t* selection;
 };
 
 // ---- errors -------------------------------------------------------------------------
@@ -48,10 +52,10 @@ void floe_rt_fail(floe::WorkerContext* worker, const char* message);
 bool floe_rt_check_canceled(floe::WorkerContext* worker);
 
 // ---- scans --------------------------------------------------------------------------
-// Restarts `cursor` on rows [begin, end) of its table. Returns false on error.
-bool floe_rt_scan_open(floe::TableScanCursor* cursor, uint64_t begin, uint64_t end);
+// Restarts `scanner` on rows [begin, end) of its table. Returns false on error.
+bool floe_rt_scan_open(floe::TableScanner* cursor, uint64_t begin, uint64_t end);
 // Fills `batch` with up to the cursor's vector size rows; returns the count, 0 when done.
-uint32_t floe_rt_scan_next(floe::TableScanCursor* cursor, FloeScanBatch* batch);
+uint32_t floe_rt_scan_next(floe::TableScanner* cursor, FloeScanBatch* batch);
 
 // ---- hash join (chaining, tagged directory) -----------------------------------------
 // Build side: reserves an entry for a row with this hash in the worker's local storage and
@@ -124,6 +128,12 @@ FloeString floe_rt_cast_decimal_to_string(floe::WorkerContext* worker, __int128 
 FloeString floe_rt_cast_date_to_string(floe::WorkerContext* worker, int32_t days);
 FloeString floe_rt_cast_timestamp_to_string(floe::WorkerContext* worker, int64_t micros);
 FloeString floe_rt_cast_bool_to_string(floe::WorkerContext* worker, bool value);
+
+// ---- decimals (storage/decimal.h) ---------------------------------------------------
+// rescale_decimal: `value` of scale from_scale as numeric(to_precision, to_scale), rounding
+// half away from zero; false (after recording "numeric field overflow") when it does not fit.
+bool floe_rt_decimal_rescale(floe::WorkerContext* worker, __int128 value, uint32_t from_scale,
+                             uint32_t to_precision, uint32_t to_scale, __int128* out);
 
 // ---- dates -----------------------------------------------------------------------------
 // part is a floe::DatePart.

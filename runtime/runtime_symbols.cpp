@@ -43,6 +43,7 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_cast_date_to_string),
       FLOE_SYMBOL(floe_rt_cast_timestamp_to_string),
       FLOE_SYMBOL(floe_rt_cast_bool_to_string),
+      FLOE_SYMBOL(floe_rt_decimal_rescale),
       FLOE_SYMBOL(floe_rt_extract_date),
       FLOE_SYMBOL(floe_rt_extract_timestamp),
       FLOE_SYMBOL(floe_rt_date_add_months),

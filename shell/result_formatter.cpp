@@ -70,6 +70,28 @@ std::string box_rule(const std::vector<size_t>& widths, std::string_view left,
   return line + std::string(right) + "\n";
 }
 
+// psql's footer: "(1 row)", "(3 rows)".
+std::string row_count_footer(size_t rows) {
+  return rows == 1 ? "(1 row)\n" : "(" + std::to_string(rows) + " rows)\n";
+}
+
+// A result without columns (SELECT FROM t) as psql shows it: the aligned format draws an
+// empty header ("--"), CSV has only its empty header line; the other modes, whose rows
+// would be invisible, give the row count.
+std::string format_without_columns(const ResultTable& table, OutputMode mode) {
+  switch (mode) {
+    case OutputMode::kBox:
+      return "--\n" + row_count_footer(table.rows.size());
+    case OutputMode::kCsv:
+      return "\n";
+    case OutputMode::kMarkdown:
+    case OutputMode::kLine:
+    case OutputMode::kList:
+      break;
+  }
+  return row_count_footer(table.rows.size());
+}
+
 std::string format_box(const ResultTable& table) {
   size_t columns = table.column_names.size();
   std::vector<std::string> type_names;
@@ -98,8 +120,7 @@ std::string format_box(const ResultTable& table) {
     out += "\n";
   }
   out += box_rule(widths, "└", "┴", "┘");
-  out += cells.size() == 1 ? "(1 row)\n" : "(" + std::to_string(cells.size()) + " rows)\n";
-  return out;
+  return out + row_count_footer(cells.size());
 }
 
 std::string format_csv(const ResultTable& table) {
@@ -215,6 +236,7 @@ ResultTable result_table(const Result& result) {
 }
 
 std::string format_result(const ResultTable& table, OutputMode mode) {
+  if (table.column_names.empty()) return format_without_columns(table, mode);
   switch (mode) {
     case OutputMode::kBox:
       return format_box(table);

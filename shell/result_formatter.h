@@ -25,7 +25,8 @@ struct ResultTable {
 
 ResultTable result_table(const Result& result);
 
-// The rendered result, ending with a line break (box mode adds a "(N rows)" footer).
+// The rendered result, ending with a line break (box mode adds a "(N rows)" footer). A
+// result without columns shows as psql shows it ("--" and the footer in box mode).
 std::string format_result(const ResultTable& table, OutputMode mode);
 
 // ".timer on" line: the time of every phase and their total.

@@ -41,6 +41,7 @@ void Shell::run_script(std::string_view text) {
 void Shell::run_statement(const std::string& statement) {
   try {
     Result result = connection_.query(statement);
+    for (const std::string& notice : result.notices()) err_ << "NOTICE:  " << notice << "\n";
     if (result.has_rows()) {
       out_ << format_result(result_table(result), mode_);
     } else if (!result.command_tag().empty()) {

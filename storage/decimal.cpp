@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "storage/error.h"
+
 namespace floe {
 
 int128_t power_of_ten(unsigned exponent) {
@@ -58,6 +60,13 @@ bool split_decimal(std::string_view text, bool& negative, std::string& digits, i
 }
 
 }  // namespace
+
+bool is_decimal_text(std::string_view text) {
+  bool negative;
+  std::string digits;
+  int exponent;
+  return split_decimal(text, negative, digits, exponent);
+}
 
 std::optional<int128_t> try_parse_decimal(std::string_view text, unsigned precision,
                                           unsigned scale) {
@@ -124,14 +133,55 @@ std::string format_decimal(int128_t value, unsigned scale) {
   return (negative ? "-" : "") + digits;
 }
 
-int128_t rescale_decimal(int128_t value, unsigned from_scale, unsigned to_scale) {
-  if (to_scale >= from_scale) return value * power_of_ten(to_scale - from_scale);
+bool fits_precision(int128_t value, unsigned precision) {
+  int128_t limit = power_of_ten(precision);
+  return value < limit && value > -limit;
+}
+
+namespace {
+
+std::optional<int128_t> if_fits(int128_t value, unsigned precision) {
+  if (!fits_precision(value, precision)) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<int128_t> add_decimals(int128_t a, int128_t b, unsigned precision) {
+  int128_t result;
+  if (__builtin_add_overflow(a, b, &result)) return std::nullopt;
+  return if_fits(result, precision);
+}
+
+std::optional<int128_t> subtract_decimals(int128_t a, int128_t b, unsigned precision) {
+  int128_t result;
+  if (__builtin_sub_overflow(a, b, &result)) return std::nullopt;
+  return if_fits(result, precision);
+}
+
+std::optional<int128_t> multiply_decimals(int128_t a, int128_t b, unsigned precision) {
+  int128_t result;
+  if (__builtin_mul_overflow(a, b, &result)) return std::nullopt;
+  return if_fits(result, precision);
+}
+
+std::optional<int128_t> rescale_decimal(int128_t value, unsigned from_scale, unsigned to_precision,
+                                        unsigned to_scale) {
+  if (to_scale >= from_scale) {
+    return multiply_decimals(value, power_of_ten(to_scale - from_scale), to_precision);
+  }
   int128_t divisor = power_of_ten(from_scale - to_scale);
   int128_t quotient = value / divisor;
   int128_t remainder = value % divisor;
-  if (remainder * 2 >= divisor) ++quotient;
-  if (remainder * 2 <= -divisor) --quotient;
-  return quotient;
+  // Half away from zero: |remainder| >= divisor / 2, written so that nothing overflows.
+  int128_t magnitude = remainder < 0 ? -remainder : remainder;
+  if (magnitude >= divisor - magnitude) quotient += remainder < 0 ? -1 : 1;
+  return if_fits(quotient, to_precision);
+}
+
+int128_t decimal_or_overflow(std::optional<int128_t> result) {
+  if (!result) throw Error(kNumericOverflow);
+  return *result;
 }
 
 }  // namespace floe

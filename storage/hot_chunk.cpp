@@ -7,6 +7,9 @@ namespace floe {
 
 namespace {
 constexpr uint32_t kInitialCapacity = 1024;
+// The scan's SIMD kernels gather the aligned 4-byte word around a 1- or 2-byte value, which
+// may reach up to 3 bytes past the last value (runtime/simd_match.h).
+constexpr size_t kTailPadding = 16;
 }
 
 HotChunk::HotChunk(const std::vector<ColumnDef>& columns) {
@@ -22,7 +25,7 @@ HotChunk::HotChunk(const std::vector<ColumnDef>& columns) {
 void HotChunk::grow() {
   uint32_t new_capacity = std::min(kChunkCapacity, std::max(kInitialCapacity, capacity_ * 2));
   for (Column& column : columns_) {
-    auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity);
+    auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity + kTailPadding);
     if (size_) std::memcpy(bigger.get(), column.data.get(), column.width * size_);
     column.data = std::move(bigger);
   }

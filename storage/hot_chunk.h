@@ -1,12 +1,15 @@
 // A hot chunk: up to 2^16 rows of a table, one plain array per column (DESIGN.md "Hot chunks
 // and Data Blocks"). Nullable columns carry a validity bitmap (bit set = value present); NOT
-// NULL columns have none, so code reading them needs no null checks.
+// NULL columns have none, so code reading them needs no null checks. Strings longer than a
+// StringRef holds inline live in the chunk's own string heap, which goes away with the chunk
+// when it is frozen.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "storage/string_heap.h"
 #include "storage/types.h"
 
 namespace floe {
@@ -43,6 +46,9 @@ class HotChunk {
   // Drops rows at and after `size` (undo of a failed statement).
   void truncate(uint32_t size) { size_ = size; }
 
+  StringHeap& strings() { return strings_; }
+  const StringHeap& strings() const { return strings_; }
+
  private:
   struct Column {
     size_t width;
@@ -52,6 +58,7 @@ class HotChunk {
   void grow();
 
   std::vector<Column> columns_;
+  StringHeap strings_;
   uint32_t size_ = 0;
   uint32_t capacity_ = 0;
 };

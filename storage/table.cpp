@@ -19,22 +19,52 @@ std::optional<size_t> Table::find_column(std::string_view name) const {
 }
 
 HotChunk& Table::last_chunk_with_room() {
-  if (chunks_.empty() || chunks_.back()->full())
-    chunks_.push_back(std::make_unique<HotChunk>(columns_));
-  return *chunks_.back();
+  if (chunks_.empty() || chunks_.back()->frozen() || chunks_.back()->hot()->full())
+    chunks_.push_back(std::make_unique<TableChunk>(columns_));
+  return *chunks_.back()->hot();
 }
 
 void Table::truncate(uint64_t row_count) {
   if (row_count >= row_count_) return;
-  size_t keep_chunks = (row_count + kChunkCapacity - 1) >> kChunkShift;
-  chunks_.resize(keep_chunks);
-  if (!chunks_.empty()) {
-    uint32_t in_last =
-        static_cast<uint32_t>(row_count - (uint64_t{keep_chunks - 1} << kChunkShift));
-    chunks_.back()->truncate(in_last);
+  uint64_t remaining = row_count_;
+  while (!chunks_.empty() && remaining - chunks_.back()->size() >= row_count) {
+    remaining -= chunks_.back()->size();
+    chunks_.pop_back();
+  }
+  if (remaining > row_count) {
+    if (chunks_.back()->frozen())
+      throw Error("internal error: cannot take back rows of a frozen chunk of \"" + name_ + "\"");
+    HotChunk& last = *chunks_.back()->hot();
+    last.truncate(static_cast<uint32_t>(last.size() - (remaining - row_count)));
   }
   row_count_ = row_count;
   ++modification_count_;
+}
+
+void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column) {
+  tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t i) {
+    TableChunk& chunk = *chunks_[chunks[i]];
+    if (!chunk.frozen() && chunk.size() > 0) chunk.freeze(columns_, sort_column);
+  });
+}
+
+void Table::freeze_all(std::optional<size_t> sort_column) {
+  std::vector<size_t> all(chunks_.size());
+  for (size_t c = 0; c < all.size(); ++c) all[c] = c;
+  freeze_chunks(all, sort_column);
+}
+
+void Table::freeze_full_chunks() {
+  freeze_chunks(full_chunks_filled_before(std::chrono::steady_clock::time_point::max()));
+}
+
+std::vector<size_t> Table::full_chunks_filled_before(
+    std::chrono::steady_clock::time_point cutoff) const {
+  std::vector<size_t> full;
+  for (size_t c = 0; c < chunks_.size(); ++c)
+    if (!chunks_[c]->frozen() && chunks_[c]->hot()->full() && chunks_[c]->filled_at() <= cutoff)
+      full.push_back(c);
+  return full;
 }
 
 std::shared_ptr<const ColumnStatistics> Table::column_statistics(size_t column) const {
@@ -95,7 +125,7 @@ void TableAppender::set(size_t column, const void* physical) {
   uint8_t* slot = chunk_->data(column) + width * row_;
   if (type == PhysicalType::kString) {
     const auto* text = static_cast<const StringRef*>(physical);
-    StringRef stored = table_.strings_.store(text->view());
+    StringRef stored = chunk_->strings().store(text->view());
     std::memcpy(slot, &stored, sizeof stored);
   } else {
     std::memcpy(slot, physical, width);
@@ -110,6 +140,7 @@ void TableAppender::set_value(size_t column, const Value& value) {
 }
 
 void TableAppender::end_row() {
+  if (chunk_->full()) table_.chunks_.back()->mark_filled();
   ++table_.row_count_;
   ++table_.modification_count_;
 }

@@ -1,5 +1,7 @@
-// A table: its schema and its rows as a list of hot chunks of 2^16 rows. Row id = chunk
-// number << 16 | row in chunk (DESIGN.md "Data model").
+// A table: its schema and its rows as a list of chunks of up to 2^16 rows, each hot or frozen
+// (storage/table_chunk.h). Row id = chunk number << 16 | row in chunk (DESIGN.md "Data
+// model"). Inserts append to the last chunk while it is hot and has room; after a frozen or
+// full chunk they start a new hot chunk.
 #pragma once
 
 #include <cstdint>
@@ -9,8 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/hot_chunk.h"
-#include "storage/string_heap.h"
+#include "storage/table_chunk.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -28,12 +29,27 @@ class Table {
 
   uint64_t row_count() const { return row_count_; }
   size_t chunk_count() const { return chunks_.size(); }
-  const HotChunk& chunk(size_t index) const { return *chunks_[index]; }
-  HotChunk& chunk(size_t index) { return *chunks_[index]; }
+  const TableChunk& chunk(size_t index) const { return *chunks_[index]; }
+  // The value of a column at a row id (chunk << 16 | row), hot or frozen, in O(1).
+  Value value_at(uint64_t row_id, size_t column) const {
+    return chunks_[row_id >> kChunkShift]->value(
+        static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), column, columns_[column].type);
+  }
+  // For freezing a chunk directly (TableChunk::freeze); a chunk's address is stable.
+  TableChunk& chunk(size_t index) { return *chunks_[index]; }
 
-  StringHeap& strings() { return strings_; }
+  // Freezes the hot chunks among `chunks` (indexes), in parallel, each sorted on
+  // `sort_column` when given (TableChunk::freeze). Nothing may scan or append meanwhile.
+  void freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column = {});
+  // Every hot chunk, the partial last one included: later inserts start a new chunk.
+  void freeze_all(std::optional<size_t> sort_column = {});
+  // The full hot chunks (bulk loads freeze their chunks this way).
+  void freeze_full_chunks();
+  // The full hot chunks that became full at or before `cutoff` (the background freezer).
+  std::vector<size_t> full_chunks_filled_before(std::chrono::steady_clock::time_point cutoff) const;
 
-  // Removes every row at or after `row_count`: how a failed statement takes back its rows.
+  // Removes every row at or after `row_count`, counting rows in chunk order: how a failed
+  // statement takes back the rows it appended (which are all in hot chunks).
   void truncate(uint64_t row_count);
 
   // Bumped by every change of the rows (appended row, truncate).
@@ -52,8 +68,7 @@ class Table {
   std::string name_;
   std::vector<ColumnDef> columns_;
   std::vector<size_t> primary_key_;
-  std::vector<std::unique_ptr<HotChunk>> chunks_;
-  StringHeap strings_;
+  std::vector<std::unique_ptr<TableChunk>> chunks_;
   uint64_t row_count_ = 0;
   uint64_t modification_count_ = 0;
 

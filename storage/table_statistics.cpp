@@ -56,11 +56,13 @@ void scan_column(const Table& table, size_t column, ColumnStatistics& out) {
   const SqlType type = table.columns()[column].type;
   T min{}, max{};
   bool any = false;
+  TableChunk::Scratch scratch;
   for (size_t c = 0; c < table.chunk_count(); ++c) {
-    const HotChunk& chunk = table.chunk(c);
-    const T* values = reinterpret_cast<const T*>(chunk.data(column));
+    const TableChunk& chunk = table.chunk(c);
+    auto array = chunk.read_column(column, type.physical(), scratch);
+    const T* values = reinterpret_cast<const T*>(array.data);
     for (uint32_t row = 0; row < chunk.size(); ++row) {
-      if (!chunk.is_valid(column, row)) {
+      if (array.validity && !(array.validity[row >> 6] >> (row & 63) & 1)) {
         ++out.null_count;
         continue;
       }

@@ -182,9 +182,10 @@ bool Value::operator==(const Value& other) const {
 
 namespace {
 
+// PostgreSQL names the type without its modifiers: numeric, not numeric(10,2).
 [[noreturn]] void invalid_input(SqlType type, std::string_view text) {
-  throw Error("invalid input syntax for type " + type.to_string() + ": \"" + std::string(text) +
-              "\"");
+  std::string name = type.id == TypeId::kDecimal ? "numeric" : type.to_string();
+  throw Error("invalid input syntax for type " + name + ": \"" + std::string(text) + "\"");
 }
 
 std::string_view trim_spaces(std::string_view text) {
@@ -201,6 +202,13 @@ int128_t integer_range_max(TypeId id) {
   }
 }
 
+Value fit_string(std::string text, SqlType type, CastKind kind) {
+  text.resize(fitted_string_bytes(text, type, kind));
+  return Value::string(std::move(text), type);
+}
+
+}  // namespace
+
 Value make_integer(int128_t value, SqlType type) {
   int128_t max = integer_range_max(type.id);
   if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
@@ -210,13 +218,6 @@ Value make_integer(int128_t value, SqlType type) {
     default: return Value::big_int(static_cast<int64_t>(value));
   }
 }
-
-Value fit_string(std::string text, SqlType type, CastKind kind) {
-  text.resize(fitted_string_bytes(text, type, kind));
-  return Value::string(std::move(text), type);
-}
-
-}  // namespace
 
 size_t fitted_string_bytes(std::string_view text, const SqlType& type, CastKind kind) {
   size_t bytes = text.size();
@@ -262,10 +263,9 @@ Value parse_value(std::string_view text, SqlType type, CastKind kind) {
       return make_integer(value, type);
     }
     case TypeId::kDecimal: {
-      unsigned precision, scale;
-      if (!decimal_literal_shape(text, precision, scale)) invalid_input(type, text);
+      if (!is_decimal_text(text)) invalid_input(type, text);
       auto value = try_parse_decimal(text, type.precision, type.scale);
-      if (!value) throw Error("numeric field overflow");
+      if (!value) throw Error(kNumericOverflow);
       return Value::decimal(*value, type.precision, type.scale);
     }
     case TypeId::kDouble: {
@@ -322,7 +322,9 @@ Value cast_value(const Value& value, SqlType target, CastKind kind) {
       if (source.is_integer() || source.id == TypeId::kBoolean)
         return make_integer(value.as_int128(), target);
       if (source.id == TypeId::kDecimal)
-        return make_integer(rescale_decimal(value.as_int128(), source.scale, 0), target);
+        return make_integer(decimal_or_overflow(rescale_decimal(value.as_int128(), source.scale,
+                                                                kMaxDecimalPrecision, 0)),
+                            target);
       if (source.id == TypeId::kDouble) {
         double rounded = std::nearbyint(value.as_double());
         if (!std::isfinite(rounded) || std::fabs(rounded) > 9.2e18)
@@ -331,19 +333,14 @@ Value cast_value(const Value& value, SqlType target, CastKind kind) {
       }
       break;
     case TypeId::kDecimal: {
-      int128_t scaled;
-      if (source.is_integer()) {
-        scaled = value.as_int128() * power_of_ten(target.scale);
-      } else if (source.id == TypeId::kDecimal) {
-        scaled = rescale_decimal(value.as_int128(), source.scale, target.scale);
-      } else if (source.id == TypeId::kDouble) {
+      if (source.id == TypeId::kDouble) {
         if (!std::isfinite(value.as_double())) throw Error("cannot convert infinity or NaN to numeric");
         return parse_value(format_double(value.as_double()), target);
-      } else {
-        break;
       }
-      int128_t limit = power_of_ten(target.precision);
-      if (scaled >= limit || scaled <= -limit) throw Error("numeric field overflow");
+      if (!source.is_integer() && source.id != TypeId::kDecimal) break;
+      unsigned scale = source.id == TypeId::kDecimal ? source.scale : 0;
+      int128_t scaled = decimal_or_overflow(
+          rescale_decimal(value.as_int128(), scale, target.precision, target.scale));
       return Value::decimal(scaled, target.precision, target.scale);
     }
     case TypeId::kDouble:

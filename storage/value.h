@@ -73,6 +73,9 @@ enum class CastKind : uint8_t { kAssignment, kExplicit };
 // ("invalid input syntax for type integer: \"abc\"", "value too long for type ...").
 Value parse_value(std::string_view text, SqlType type, CastKind kind = CastKind::kAssignment);
 
+// An integer of the integer type `type`; throws floe::Error("<type> out of range").
+Value make_integer(int128_t value, SqlType type);
+
 // CAST between types with PostgreSQL semantics (rounding numeric to integer, range checks,
 // CHAR padding semantics). Throws floe::Error on failure.
 Value cast_value(const Value& value, SqlType target, CastKind kind = CastKind::kAssignment);

@@ -2,8 +2,10 @@
 
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "storage/error.h"
@@ -171,8 +173,39 @@ std::vector<Pass> make_passes(Catalog& catalog, const Scale& scale) {
   };
 }
 
+// Freezes each table's chunks as they fill, as tasks beside the generation.
+class ChunkFreezing {
+ public:
+  explicit ChunkFreezing(const std::vector<Table*>& tables) : tables_(tables), next_(tables.size()) {}
+  ~ChunkFreezing() { group_.wait(); }
+
+  // Schedules the chunks that have filled since the last call: all but each table's last.
+  void schedule_full_chunks() {
+    for (size_t t = 0; t < tables_.size(); ++t) {
+      Table& table = *tables_[t];
+      for (; next_[t] + 1 < table.chunk_count(); ++next_[t]) {
+        TableChunk* chunk = &table.chunk(next_[t]);
+        group_.run([chunk, &table] { chunk->freeze(table.columns()); });
+      }
+    }
+  }
+  // Waits for the scheduled chunks, then freezes the full last chunks.
+  void finish() {
+    group_.wait();
+    for (Table* table : tables_) table->freeze_full_chunks();
+  }
+
+ private:
+  std::vector<Table*> tables_;
+  std::vector<size_t> next_;
+  tbb::task_group group_;
+};
+
 // Generates the pass's ranges in parallel and appends them in range order.
-void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress& progress) {
+void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress& progress,
+              bool freeze) {
+  std::optional<ChunkFreezing> freezing;
+  if (freeze) freezing.emplace(pass.tables);
   std::vector<TableAppender> appenders;
   LoadStatus status{{}, 0, pass.parents};
   for (Table* table : pass.tables) {
@@ -194,6 +227,7 @@ void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress&
   };
   auto append_range = [&](const Batches& batches) {
     for (size_t i = 0; i < batches.size(); ++i) batches[i].append_to(appenders[i]);
+    if (freezing) freezing->schedule_full_chunks();
     status.parents_done = std::min(status.parents_done + kParentsPerRange, pass.parents);
     if (progress) progress(status);
   };
@@ -202,19 +236,21 @@ void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress&
       tbb::make_filter<void, int64_t>(tbb::filter_mode::serial_in_order, next_range) &
           tbb::make_filter<int64_t, Batches>(tbb::filter_mode::parallel, generate_range) &
           tbb::make_filter<Batches, void>(tbb::filter_mode::serial_in_order, append_range));
+  if (freezing) freezing->finish();
 }
 
 }  // namespace
 
 void load_tables(Catalog& catalog, double scale_factor, int threads, const LoadProgress& progress,
-                 const std::function<void()>& poll) {
+                 bool freeze, const std::function<void()>& poll) {
   Scale scale = make_scale(scale_factor);
   std::vector<Pass> passes = make_passes(catalog, scale);
   int concurrency = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(concurrency);
   arena.execute([&] {
     text_pool(poll);  // built once up front rather than inside the first ranges
-    for (const Pass& pass : passes) run_pass(pass, static_cast<size_t>(concurrency) * 2, progress);
+    for (const Pass& pass : passes)
+      run_pass(pass, static_cast<size_t>(concurrency) * 2, progress, freeze);
     for (const Pass& pass : passes)
       for (Table* table : pass.tables) table->analyze();
   });

@@ -33,9 +33,9 @@ void RowBatch::add_number(int64_t value, unsigned scale) {
   int128_t scaled = value;
   if (type.id == TypeId::kDecimal) {
     if (type.scale < scale) throw Error("column \"" + name + "\" has too small a scale");
-    scaled = rescale_decimal(value, scale, type.scale);
-    if (scaled >= power_of_ten(type.precision) || scaled <= -power_of_ten(type.precision))
-      throw Error("numeric field overflow in column \"" + name + "\"");
+    auto rescaled = rescale_decimal(value, scale, type.precision, type.scale);
+    if (!rescaled) throw Error(std::string(kNumericOverflow) + " in column \"" + name + "\"");
+    scaled = *rescaled;
   } else if (!type.is_integer() || scale != 0) {
     throw Error("column \"" + name + "\" does not take a generated " + std::to_string(scale) +
                 "-decimal number");

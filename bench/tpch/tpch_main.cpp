@@ -2,8 +2,10 @@
 //   floe-tpch generate --sf SF --out DIR [--threads N]  writes the eight dbgen-identical .tbl
 //   files.
 //   floe-tpch run --sf SF [--threads N] [--runs R] [--queries LIST] [--validate]
-//                 [--json FILE] [--tpch-dir DIR]  loads the data straight into floe and times
-//   the queries, side by side with DuckDB when its library is found.
+//                 [--json FILE] [--tpch-dir DIR] [--storage frozen|hot]
+//                 [--setup SQL] [--no-duckdb]  loads the data straight into floe (frozen into Data Blocks
+//   as it loads, or kept in hot chunks), runs the setup statements (settings, freezing), and
+//   times the queries, side by side with DuckDB when its library is found.
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -26,10 +28,12 @@ namespace {
 constexpr const char* kUsage =
     "usage: floe-tpch generate --sf SCALE_FACTOR --out DIRECTORY [--threads N]\n"
     "       floe-tpch run --sf SCALE_FACTOR [--threads N] [--runs R] [--queries 1,6,q15]\n"
-    "                     [--validate] [--json FILE] [--tpch-dir DIRECTORY]\n";
+    "                     [--validate] [--json FILE] [--tpch-dir DIRECTORY]\n"
+    "                     [--storage frozen|hot] [--setup \"SET scan_mode = 'jit'; ...\"]\n"
+    "                     [--no-duckdb]\n";
 
 // Options that take no value.
-const std::set<std::string_view> kFlags = {"validate"};
+const std::set<std::string_view> kFlags = {"validate", "no-duckdb"};
 
 using Options = std::map<std::string, std::string>;
 
@@ -82,7 +86,8 @@ int generate(const Options& options) {
 }
 
 int run(const Options& options) {
-  check_known(options, {"sf", "threads", "runs", "queries", "validate", "json", "tpch-dir"});
+  check_known(options, {"sf", "threads", "runs", "queries", "validate", "json", "tpch-dir",
+                        "storage", "setup", "no-duckdb"});
   if (!options.contains("sf")) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -100,6 +105,14 @@ int run(const Options& options) {
   run_options.tpch_dir =
       options.contains("tpch-dir") ? options.at("tpch-dir") : FLOE_SOURCE_DIR "/bench/tpch";
   run_options.progress = floe::tpch::make_stderr_progress();
+  if (options.contains("storage")) {
+    const std::string& storage = options.at("storage");
+    if (storage != "frozen" && storage != "hot")
+      throw floe::Error("invalid storage \"" + storage + "\": expected frozen or hot");
+    run_options.freeze = storage == "frozen";
+  }
+  if (options.contains("setup")) run_options.setup = options.at("setup");
+  run_options.duckdb = !options.contains("no-duckdb");
 
   std::vector<floe::tpch::QueryReport> reports = floe::tpch::run_tpch(run_options);
   floe::tpch::print_report_table(stdout, reports);

@@ -139,8 +139,14 @@ std::vector<QueryReport> run_tpch(const RunOptions& options) {
   Database database;
   Connection connection(database);
   connection.query(schema);
-  load_tables(database.catalog(), options.scale_factor, options.threads, options.progress);
+  {
+    auto statements = database.lock_statements();  // no background freezing meanwhile
+    load_tables(database.catalog(), options.scale_factor, options.threads, options.progress,
+                options.freeze);
+  }
   connection.options().threads = static_cast<uint32_t>(options.threads);
+  if (!options.freeze) connection.query("SET freeze_policy = 'never'");
+  if (!options.setup.empty()) connection.query(options.setup);
 
   // From SF 10 on, floe's tables (about 15 GiB at SF 10) and an in-memory DuckDB do not both
   // fit in 24 GiB: DuckDB then keeps its data in a database file with a bounded buffer pool.

@@ -18,6 +18,10 @@ struct RunOptions {
   bool validate = false;     // against <tpch_dir>/answers/sf<SF>/ when it exists
   bool duckdb = true;        // side by side when bench/peers/duckdb_peer.h finds DuckDB
   std::string tpch_dir;      // bench/tpch: queries/qNN.sql, answers/
+  bool freeze = true;        // tables frozen into Data Blocks as they load (else all hot)
+  // SQL run after loading, before the queries, e.g. "SET scan_mode = 'jit'" or
+  // "CALL freeze('lineitem', 'l_shipdate')".
+  std::string setup;
   LoadProgress progress;     // optional
 };
 

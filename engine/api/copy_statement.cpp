@@ -127,6 +127,7 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   if (stmt.is_from) {
     Table& table = find_table(*stmt.relation, context.catalog);
     rows = copy_from_file(table, copy_columns(stmt, table), stmt.filename, options);
+    if (context.database.freezer().bulk_loads_freeze()) table.freeze_full_chunks();
     table.analyze();
   } else {
     plan::LogicalPlan logical;

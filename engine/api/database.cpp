@@ -54,6 +54,7 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
     case PG_QUERY__NODE__NODE_VACUUM_STMT:
+      if (node.vacuum_stmt->is_vacuumcmd) return run_vacuum(*node.vacuum_stmt, context);
       return run_analyze(*node.vacuum_stmt, context);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       return run_drop(*node.drop_stmt, context);
@@ -88,6 +89,8 @@ Result Result::command(std::string tag, uint64_t affected_rows) {
 Result Result::query(QueryOutput output) {
   Result result;
   result.command_tag_ = "SELECT " + std::to_string(output.rows.size());
+  result.is_query_ = true;
+  result.workers_ = output.workers;
   result.affected_rows_ = output.rows.size();
   result.column_names_ = std::move(output.column_names);
   result.column_types_ = std::move(output.column_types);
@@ -104,14 +107,18 @@ Result Connection::query(std::string_view sql) {
   auto start = std::chrono::steady_clock::now();
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
-  StatementContext context{database_.catalog(), options_};
+  auto statements = database_.lock_statements();
+  StatementContext context{database_.catalog(), options_, database_};
   Result result;
+  std::vector<std::string> notices;  // of all statements, in order
   for (size_t i = 0; i < tree.statement_count(); ++i) {
     options_.cancel = &canceled_;  // (again: RESET ALL resets the options)
     throw_if_canceled(&canceled_);
     result = run_statement(tree.statement(i), sql, context);
     result.mutable_timings().parse_ms = parse_ms;
+    notices.insert(notices.end(), result.notices().begin(), result.notices().end());
   }
+  result.notices_ = std::move(notices);
   return result;
 }
 

@@ -3,12 +3,14 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/exec/query_executor.h"
 #include "storage/catalog.h"
+#include "storage/chunk_freezer.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -23,9 +25,13 @@ struct PhaseTimings {
 
 class Result {
  public:
+  friend class Connection;  // gathers the notices of a script's statements
+
   // Statements that return no rows carry a command tag such as "CREATE TABLE" or "INSERT 0 5".
   const std::string& command_tag() const { return command_tag_; }
-  bool has_rows() const { return !column_names_.empty(); }
+  // Whether this is a query result: rows of zero or more columns (SELECT FROM t has rows
+  // without columns), as opposed to a command's.
+  bool has_rows() const { return is_query_; }
 
   size_t column_count() const { return column_names_.size(); }
   const std::string& column_name(size_t i) const { return column_names_[i]; }
@@ -35,6 +41,12 @@ class Result {
   const std::vector<std::vector<Value>>& rows() const { return rows_; }
   uint64_t affected_rows() const { return affected_rows_; }
   const PhaseTimings& timings() const { return timings_; }
+  // A query's: the workers (threads) it ran on; 0 for commands.
+  uint32_t workers() const { return workers_; }
+  // Messages for the user that are not errors, like PostgreSQL's NOTICEs (e.g. a SET whose
+  // value is capped), of every statement Connection::query ran.
+  const std::vector<std::string>& notices() const { return notices_; }
+  void add_notice(std::string notice) { notices_.push_back(std::move(notice)); }
 
   // Construction by the statement implementations.
   static Result command(std::string tag, uint64_t affected_rows = 0);
@@ -44,10 +56,13 @@ class Result {
 
  private:
   std::string command_tag_;
+  bool is_query_ = false;
   std::vector<std::string> column_names_;
   std::vector<SqlType> column_types_;
   std::vector<std::vector<Value>> rows_;
   uint64_t affected_rows_ = 0;
+  uint32_t workers_ = 0;
+  std::vector<std::string> notices_;
   PhaseTimings timings_;
 };
 
@@ -56,9 +71,17 @@ class Database {
   // ":memory:" is the only path until durability lands.
   explicit Database(const std::string& path = ":memory:");
   Catalog& catalog() { return catalog_; }
+  ChunkFreezer& freezer() { return freezer_; }
+
+  // Held by every statement while it runs, so that statements of different connections and
+  // the background freezer take turns. Code that changes the catalog's tables directly (a
+  // bulk loader) takes it too.
+  std::unique_lock<std::mutex> lock_statements() { return std::unique_lock(statement_mutex_); }
 
  private:
   Catalog catalog_;
+  std::mutex statement_mutex_;
+  ChunkFreezer freezer_{catalog_, statement_mutex_};  // last: stops first
 };
 
 class Connection {

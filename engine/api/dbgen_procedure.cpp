@@ -87,9 +87,12 @@ Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context) {
     run_create_table(create, context);
     created.add(create.relation->relname);
   }
+  uint32_t workers = worker_count(context.options);
+  ThreadPoolCapacity pool(workers);
   const std::atomic<bool>* cancel = context.options.cancel;
-  tpch::load_tables(context.catalog, scale_factor, static_cast<int>(context.options.threads),
-                    load_progress(context.options), [cancel] { throw_if_canceled(cancel); });
+  tpch::load_tables(context.catalog, scale_factor, static_cast<int>(workers),
+                    load_progress(context.options), context.database.freezer().bulk_loads_freeze(),
+                    [cancel] { throw_if_canceled(cancel); });
   created.keep();
   return Result::command("CALL");
 }

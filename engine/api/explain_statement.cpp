@@ -58,8 +58,17 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
       physical,
       [&](const plan::LogicalOp& op) {
         auto rows = profile.operator_rows.find(&op);
-        return " (actual rows " +
-               std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) + ")";
+        std::string text =
+            " (actual rows " +
+            std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) + ")";
+        auto scan = profile.scans.find(&op);
+        if (scan != profile.scans.end() && op.kind == plan::LogicalKind::kScan &&
+            !static_cast<const plan::ScanOp&>(op).restrictions.empty()) {
+          text += " (blocks skipped " + std::to_string(scan->second.blocks_skipped) +
+                  ", PSMA removed " + std::to_string(scan->second.psma_rows_removed) +
+                  " rows, matched " + std::to_string(scan->second.rows_matched) + ")";
+        }
+        return text;
       },
       [&](const plan::Pipeline& pipeline) {
         return " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";

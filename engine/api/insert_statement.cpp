@@ -153,6 +153,9 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
     table->truncate(old_count);
     throw;
   }
+  // INSERT ... SELECT into an empty table is a bulk load.
+  if (old_count == 0 && !select.n_values_lists && context.database.freezer().bulk_loads_freeze())
+    table->freeze_full_chunks();
   Result result = Result::command("INSERT 0 " + std::to_string(rows.size()), rows.size());
   timings.plan_ms =
       elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;

@@ -10,4 +10,8 @@ namespace floe {
 // dbgen-identical generator at scale factor `sf`, all or nothing.
 Result run_dbgen(const PgQuery__FuncCall& call, StatementContext& context);
 
+// CALL freeze('table' [, 'sort_column']): freezes all of the table's hot chunks, each block
+// sorted on the column when one is given.
+Result run_freeze(const PgQuery__FuncCall& call, StatementContext& context);
+
 }  // namespace floe

@@ -1,13 +1,14 @@
-// SET name = value / SET name TO value / RESET, and SHOW name, for the connection settings
-// `optimization` ('fast' | 'optimized' | 'auto') and `threads` (integer >= 1).
+// SET name = value / SET name TO value / RESET, and SHOW name. The settings (docs/sql.md
+// "Settings") are listed once, in kSettings; each parses, shows and resets itself.
+#include <array>
+#include <charconv>
+
 #include "engine/api/statement_context.h"
 #include "storage/error.h"
 
 namespace floe {
 
 namespace {
-
-const char* const kOptimizationNames[] = {"fast", "optimized", "auto"};
 
 [[noreturn]] void unknown_setting(std::string_view name) {
   throw Error("unrecognized configuration parameter \"" + std::string(name) + "\"");
@@ -25,81 +26,169 @@ std::string setting_text(const sql::Node* arg) {
     if (constant.val_case == PG_QUERY__A__CONST__VAL_IVAL)
       return std::to_string(constant.ival->ival);
     if (constant.val_case == PG_QUERY__A__CONST__VAL_FVAL) return constant.fval->fval;
+    if (constant.val_case == PG_QUERY__A__CONST__VAL_BOOLVAL)
+      return constant.boolval->boolval ? "on" : "off";
   }
   throw Error("invalid value for a setting", sql::node_location(arg));
 }
 
-void apply(std::string_view name, const std::string& value, ExecutionOptions& options) {
-  if (name == "optimization") {
-    for (size_t i = 0; i < 3; ++i)
-      if (value == kOptimizationNames[i]) {
-        options.optimization = static_cast<OptimizationLevel>(i);
-        return;
-      }
+uint32_t parse_count(std::string_view name, std::string_view value, uint32_t min, uint32_t max) {
+  uint32_t result = 0;
+  auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), result);
+  if (error != std::errc() || end != value.data() + value.size() || result < min || result > max)
     invalid_value(name, value);
-  }
-  if (name == "threads") {
-    size_t used = 0;
-    long threads = 0;
-    try {
-      threads = std::stol(value, &used);
-    } catch (const std::exception&) {
-      invalid_value(name, value);
-    }
-    if (used != value.size() || threads < 1 || threads > 1024) invalid_value(name, value);
-    options.threads = static_cast<uint32_t>(threads);
-    return;
-  }
-  unknown_setting(name);
+  return result;
 }
 
-void reset(std::string_view name, ExecutionOptions& options) {
-  ExecutionOptions defaults;
-  if (name == "optimization")
-    options.optimization = defaults.optimization;
-  else if (name == "threads")
-    options.threads = defaults.threads;
-  else
-    unknown_setting(name);
+// PostgreSQL's boolean spellings.
+bool parse_bool(std::string_view name, std::string_view value) {
+  for (const char* yes : {"on", "true", "yes", "1"})
+    if (value == yes) return true;
+  for (const char* no : {"off", "false", "no", "0"})
+    if (value == no) return false;
+  invalid_value(name, value);
+}
+
+template <typename Enum, size_t N>
+Enum parse_enum(std::string_view name, std::string_view value,
+                const std::array<const char*, N>& names) {
+  for (size_t i = 0; i < N; ++i)
+    if (value == names[i]) return static_cast<Enum>(i);
+  invalid_value(name, value);
+}
+
+const std::array<const char*, 3> kOptimizationNames = {"fast", "optimized", "auto"};
+const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
+const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
+
+struct Setting {
+  const char* name;
+  void (*set)(std::string_view name, std::string_view value, StatementContext& context);
+  std::string (*show)(const StatementContext& context);
+  void (*reset)(StatementContext& context);
+};
+
+const ExecutionOptions kDefaults;
+
+// Settings of the connection: fields of ExecutionOptions.
+#define FLOE_OPTION_RESET(field) [](StatementContext& c) { c.options.field = kDefaults.field; }
+
+const Setting kSettings[] = {
+    {"optimization",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.optimization = parse_enum<OptimizationLevel>(n, v, kOptimizationNames);
+     },
+     [](const StatementContext& c) -> std::string {
+       return kOptimizationNames[static_cast<size_t>(c.options.optimization)];
+     },
+     FLOE_OPTION_RESET(optimization)},
+    {"threads",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.threads = parse_count(n, v, 1, 1024);
+     },
+     // The threads queries run on, not a larger request.
+     [](const StatementContext& c) { return std::to_string(worker_count(c.options)); },
+     FLOE_OPTION_RESET(threads)},
+    {"scan_mode",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.scan_mode = parse_enum<ScanMode>(n, v, kScanModeNames);
+     },
+     [](const StatementContext& c) -> std::string {
+       return kScanModeNames[static_cast<size_t>(c.options.scan_mode)];
+     },
+     FLOE_OPTION_RESET(scan_mode)},
+    {"sarg_pushdown",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.sarg_pushdown = parse_bool(n, v);
+     },
+     [](const StatementContext& c) -> std::string { return c.options.sarg_pushdown ? "on" : "off"; },
+     FLOE_OPTION_RESET(sarg_pushdown)},
+    {"sma_skipping",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.scan.sma_skipping = parse_bool(n, v);
+     },
+     [](const StatementContext& c) -> std::string {
+       return c.options.scan.sma_skipping ? "on" : "off";
+     },
+     FLOE_OPTION_RESET(scan.sma_skipping)},
+    {"psma",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.scan.psma = parse_bool(n, v);
+     },
+     [](const StatementContext& c) -> std::string { return c.options.scan.psma ? "on" : "off"; },
+     FLOE_OPTION_RESET(scan.psma)},
+    {"vector_size",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.scan.vector_size = parse_count(n, v, 1, kChunkCapacity);
+     },
+     [](const StatementContext& c) { return std::to_string(c.options.scan.vector_size); },
+     FLOE_OPTION_RESET(scan.vector_size)},
+    // Settings of the database, shared by its connections.
+    {"freeze_policy",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.database.freezer().set_policy(parse_enum<FreezePolicy>(n, v, kFreezePolicyNames));
+     },
+     [](const StatementContext& c) -> std::string {
+       return kFreezePolicyNames[static_cast<size_t>(c.database.freezer().policy())];
+     },
+     [](StatementContext& c) { c.database.freezer().set_policy(ChunkFreezer::kDefaultPolicy); }},
+    {"freeze_delay",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.database.freezer().set_delay_seconds(parse_count(n, v, 0, 86400));
+     },
+     [](const StatementContext& c) { return std::to_string(c.database.freezer().delay_seconds()); },
+     [](StatementContext& c) {
+       c.database.freezer().set_delay_seconds(ChunkFreezer::kDefaultDelaySeconds);
+     }},
+};
+
+#undef FLOE_OPTION_RESET
+
+const Setting& find_setting(std::string_view name) {
+  for (const Setting& setting : kSettings)
+    if (name == setting.name) return setting;
+  unknown_setting(name);
 }
 
 }  // namespace
 
 Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) {
   switch (stmt.kind) {
-    case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE:
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_VALUE: {
       if (stmt.n_args != 1)
         throw Error("SET " + std::string(stmt.name) + " takes only one argument");
-      apply(stmt.name, setting_text(stmt.args[0]), context.options);
+      const Setting& setting = find_setting(stmt.name);
+      setting.set(setting.name, setting_text(stmt.args[0]), context);
       break;
+    }
     case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_DEFAULT:
     case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET:
-      reset(stmt.name, context.options);
+      find_setting(stmt.name).reset(context);
       break;
     case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL:
-      context.options = ExecutionOptions();
+      for (const Setting& setting : kSettings) setting.reset(context);
       break;
     default:
       throw NotSupported("this form of SET");
   }
   bool is_reset = stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET ||
                   stmt.kind == PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL;
-  return Result::command(is_reset ? "RESET" : "SET");
+  Result result = Result::command(is_reset ? "RESET" : "SET");
+  uint32_t workers = worker_count(context.options);
+  if (stmt.name && std::string_view(stmt.name) == "threads" && workers < context.options.threads) {
+    result.add_notice("threads = " + std::to_string(context.options.threads) +
+                      " is more than the " + std::to_string(workers) + " cores: queries run on " +
+                      std::to_string(workers) + " threads");
+  }
+  return result;
 }
 
 Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context) {
-  std::string_view name = stmt.name;
-  std::string value;
-  if (name == "optimization")
-    value = kOptimizationNames[static_cast<size_t>(context.options.optimization)];
-  else if (name == "threads")
-    value = std::to_string(context.options.threads);
-  else
-    unknown_setting(name);
+  const Setting& setting = find_setting(stmt.name);
   QueryOutput output;
-  output.column_names.push_back(std::string(name));
+  output.column_names.push_back(setting.name);
   output.column_types.push_back(SqlType::text());
-  output.rows.push_back({Value::string(value)});
+  output.rows.push_back({Value::string(setting.show(context))});
   return Result::query(std::move(output));
 }
 

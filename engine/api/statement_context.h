@@ -1,4 +1,5 @@
-// What every statement implementation needs: the catalog and the connection's settings.
+// What every statement implementation needs: the catalog, the connection's settings and the
+// database's (SET freeze_policy).
 #pragma once
 
 #include "engine/api/database.h"
@@ -9,13 +10,20 @@ namespace floe {
 struct StatementContext {
   Catalog& catalog;
   ExecutionOptions& options;
+  Database& database;
 };
+
+// The tables a VACUUM or ANALYZE statement names (all tables when it names none). Throws
+// floe::Error for a missing table, NotSupported for a column list.
+std::vector<Table*> vacuum_tables(const PgQuery__VacuumStmt& stmt, Catalog& catalog,
+                                  const char* command);
 
 // One function per statement kind (engine/api/<kind>_statement.cpp).
 Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& context);
 Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement_text,
                        StatementContext& context);
 Result run_analyze(const PgQuery__VacuumStmt& stmt, StatementContext& context);
+Result run_vacuum(const PgQuery__VacuumStmt& stmt, StatementContext& context);
 Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context);
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context);
 Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context);

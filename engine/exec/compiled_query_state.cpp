@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "runtime/table_scan_cursor.h"
+#include "runtime/table_scanner.h"
 
 namespace floe {
 
@@ -11,20 +11,21 @@ using Kind = codegen::StateSlot::Kind;
 }
 
 CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& slots,
-                                       uint32_t worker_count) {
+                                       uint32_t worker_count, const ScanSettings& scan) {
   for (const auto& slot : slots) {
     std::shared_ptr<void> object;
     switch (slot.kind) {
       case Kind::kScanCursors: {
-        // An array of one cursor per worker; the cursors are owned next to it.
-        auto cursors = std::make_shared<std::vector<TableScanCursor*>>();
+        // An array of one scanner per worker; the scanners are owned next to it.
+        auto scanners = std::make_shared<std::vector<TableScanner*>>();
         for (uint32_t w = 0; w < worker_count; ++w) {
-          auto cursor = std::make_shared<TableScanCursor>(*slot.table, slot.columns);
-          cursors->push_back(cursor.get());
-          owned_.push_back(std::move(cursor));
+          auto scanner =
+              std::make_shared<TableScanner>(*slot.table, slot.columns, slot.restrictions, scan);
+          scanners->push_back(scanner.get());
+          owned_.push_back(std::move(scanner));
         }
-        pointers_.push_back(cursors->data());
-        owned_.push_back(std::move(cursors));
+        pointers_.push_back(scanners->data());
+        owned_.push_back(std::move(scanners));
         continue;
       }
       case Kind::kJoinTable:
@@ -43,6 +44,13 @@ CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& sl
     pointers_.push_back(object.get());
     owned_.push_back(std::move(object));
   }
+}
+
+ScanStatistics CompiledQueryState::scan_statistics(uint32_t slot, uint32_t worker_count) const {
+  ScanStatistics total;
+  auto* const* scanners = static_cast<TableScanner* const*>(pointers_[slot]);
+  for (uint32_t w = 0; w < worker_count; ++w) total += scanners[w]->statistics();
+  return total;
 }
 
 uint64_t CompiledQueryState::counter(uint32_t slot) const {

@@ -10,12 +10,14 @@
 #include "runtime/aggregation_hash_table.h"
 #include "runtime/join_hash_table.h"
 #include "runtime/row_buffer.h"
+#include "runtime/scan_restriction.h"
 
 namespace floe {
 
 class CompiledQueryState {
  public:
-  CompiledQueryState(const std::vector<codegen::StateSlot>& slots, uint32_t worker_count);
+  CompiledQueryState(const std::vector<codegen::StateSlot>& slots, uint32_t worker_count,
+                     const ScanSettings& scan = {});
 
   void** data() { return pointers_.data(); }
 
@@ -25,6 +27,8 @@ class CompiledQueryState {
   }
   RowBuffer& rows(uint32_t slot) { return *static_cast<RowBuffer*>(pointers_[slot]); }
   uint64_t counter(uint32_t slot) const;
+  // What the scanners of a kScanCursors slot did, summed over the workers.
+  ScanStatistics scan_statistics(uint32_t slot, uint32_t worker_count) const;
 
  private:
   std::vector<void*> pointers_;

@@ -67,25 +67,26 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
 }
 
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
-void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state,
-                   const codegen::CompiledModule& code, const std::atomic<bool>* cancel) {
+void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
+                   const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineProgram::Sink::kJoinBuild:
-      state.join_table(pipeline.sink_slot).finalize(cancel);
+      state.join_table(pipeline.sink_slot).finalize(query.cancel_flag());
       break;
     case PipelineProgram::Sink::kAggregation:
-      state.aggregation_table(pipeline.sink_slot)
-          .merge(
-              reinterpret_cast<AggregationHashTable::KeysEqualFn>(
-                  code.lookup(pipeline.keys_equal_function)),
-              reinterpret_cast<AggregationHashTable::MergeFn>(code.lookup(pipeline.merge_function)),
-              cancel);
+      if (!state.aggregation_table(pipeline.sink_slot)
+               .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
+                          code.lookup(pipeline.keys_equal_function)),
+                      reinterpret_cast<AggregationHashTable::MergeFn>(
+                          code.lookup(pipeline.merge_function)),
+                      query))
+        throw Error(query.error_message());
       break;
     case PipelineProgram::Sink::kSort: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
       rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)),
-                cancel);
+                query.cancel_flag());
       rows.apply_limit(pipeline.offset, pipeline.limit);
       break;
     }
@@ -113,7 +114,7 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, code, query.cancel_flag());
+  if (!pipeline.sink_continues) finalize_sink(pipeline, state, query, code);
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
@@ -136,6 +137,13 @@ std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program
   return result;
 }
 
+codegen::GenerateOptions generate_options(const ExecutionOptions& options, bool count_rows) {
+  codegen::GenerateOptions generate;
+  generate.count_rows = count_rows;
+  generate.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
+  return generate;
+}
+
 codegen::JitOptimization choose_level(const ExecutionOptions& options,
                                       const codegen::QueryProgram& program) {
   switch (options.optimization) {
@@ -146,7 +154,7 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
     case OptimizationLevel::kAuto:
       break;
   }
-  uint64_t workers = std::max<uint32_t>(1, std::min(options.threads, default_thread_count()));
+  uint64_t workers = worker_count(options);
   return program.scanned_rows / workers > kOptimizeAboveRowsPerWorker
              ? codegen::JitOptimization::kOptimized
              : codegen::JitOptimization::kFast;
@@ -181,11 +189,24 @@ uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+uint32_t worker_count(const ExecutionOptions& options) {
+  uint32_t threads = std::max(1u, options.threads);
+  return options.oversubscribe ? threads : std::min(threads, default_thread_count());
+}
+
+ThreadPoolCapacity::ThreadPoolCapacity(uint32_t threads) {
+  size_t pool = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  if (threads > pool) {
+    control_ = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                     threads);
+  }
+}
+
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile) {
   QueryOutput output;
   Stopwatch clock;
-  auto program = codegen::generate_query(plan, profile != nullptr);
+  auto program = codegen::generate_query(plan, generate_options(options, profile != nullptr));
   output.codegen_ms = clock.lap_ms();
 
   auto level = choose_level(options, program);
@@ -196,12 +217,12 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
   output.compile_ms = clock.lap_ms();
 
   // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
-  // run their parallel loops in it too. More workers than cores would only oversubscribe
-  // them (and oneTBB would not start them anyway).
-  uint32_t workers = std::min(options.threads, default_thread_count());
+  // run their parallel loops in it too.
+  uint32_t workers = worker_count(options);
+  ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers, options.cancel);
-  CompiledQueryState state(program.slots, query.worker_count());
+  CompiledQueryState state(program.slots, query.worker_count(), options.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
@@ -211,18 +232,24 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
       if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
     }
   });
-  if (profile) row_counts->sum_into(program.counted_operators, *profile);
+  if (profile) {
+    row_counts->sum_into(program.counted_operators, *profile);
+    for (uint32_t slot = 0; slot < program.slots.size(); ++slot)
+      if (program.slots[slot].kind == codegen::StateSlot::Kind::kScanCursors)
+        profile->scans[program.slots[slot].scan] += state.scan_statistics(slot, workers);
+  }
   output.rows = read_result(program, state);
   for (const auto& column : program.result_columns) {
     output.column_names.push_back(column.name);
     output.column_types.push_back(column.type);
   }
   output.execute_ms = clock.lap_ms();
+  output.workers = workers;
   return output;
 }
 
-std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions&) {
-  auto program = codegen::generate_query(plan);
+std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
+  auto program = codegen::generate_query(plan, generate_options(options, false));
   std::string text;
   llvm::raw_string_ostream stream(text);
   program.module->print(stream, nullptr);

@@ -2,15 +2,19 @@
 // and the SELECT part of INSERT ... SELECT, goes through here.
 #pragma once
 
+#include <tbb/global_control.h>
+
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "engine/plan/physical_plan.h"
+#include "runtime/scan_restriction.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -21,13 +25,26 @@ enum class OptimizationLevel : uint8_t {
   kAuto,       // kOptimized when the plan reads many rows, else kFast
 };
 
+// Which scan feeds the compiled pipelines (DESIGN.md "Scans"): the precompiled vectorized
+// scan, which applies SARGable restrictions itself, or the JIT scan, which evaluates every
+// filter in the generated loop (kept so that the Data Blocks paper's comparisons can be run).
+enum class ScanMode : uint8_t { kVectorized, kJit };
+
 // The number of hardware threads (at least 1): the default of `SET threads`.
 uint32_t default_thread_count();
 
 struct ExecutionOptions {
   OptimizationLevel optimization = OptimizationLevel::kAuto;
-  // Workers of a query (morsel-driven); at most default_thread_count() are used.
+  // Workers of a query (morsel-driven) and of CALL dbgen, as requested (`SET threads`);
+  // worker_count() says how many are used.
   uint32_t threads = default_thread_count();
+  // API only (tests): run `threads` workers even beyond the cores. Otherwise more workers
+  // than cores would only take turns on them, so `threads` is capped at the cores.
+  bool oversubscribe = false;
+  ScanMode scan_mode = ScanMode::kVectorized;
+  // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
+  bool sarg_pushdown = true;
+  ScanSettings scan;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
@@ -37,6 +54,21 @@ struct ExecutionOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// The number of workers queries run on: `threads`, capped at default_thread_count() unless
+// `oversubscribe` (SHOW threads reports this).
+uint32_t worker_count(const ExecutionOptions& options);
+
+// oneTBB's thread pool has one thread per core unless told otherwise, and an arena with more
+// slots than that silently runs on fewer threads. While alive, this raises the pool to
+// `threads` when that is more, so that every worker of an oversubscribed arena has a thread.
+class ThreadPoolCapacity {
+ public:
+  explicit ThreadPoolCapacity(uint32_t threads);
+
+ private:
+  std::unique_ptr<tbb::global_control> control_;
+};
+
 struct QueryOutput {
   std::vector<std::string> column_names;
   std::vector<SqlType> column_types;
@@ -44,12 +76,15 @@ struct QueryOutput {
   double codegen_ms = 0;  // building LLVM IR
   double compile_ms = 0;  // LLVM optimization + machine code
   double execute_ms = 0;  // running the pipelines
+  uint32_t workers = 0;   // the workers (threads of the task arena) it ran on
 };
 
 // What a run measures for EXPLAIN ANALYZE.
 struct QueryProfile {
   // The rows each operator produced (passed on to its consumer), summed over the workers.
   std::unordered_map<const plan::LogicalOp*, uint64_t> operator_rows;
+  // What each scan's vectorized scanner did (blocks skipped, PSMA, rows matched).
+  std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.
   std::map<int, double> pipeline_ms;
   bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)

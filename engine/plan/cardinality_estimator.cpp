@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "engine/plan/expression_utils.h"
 #include "storage/stack_depth.h"
 #include "storage/table_statistics.h"
 
@@ -41,21 +42,6 @@ const Expr& strip_numeric_casts(const Expr& expr) {
   while (e->kind == ExprKind::kCast && e->type.is_numeric() && e->children[0]->type.is_numeric())
     e = e->children[0].get();
   return *e;
-}
-
-CompareOp mirrored(CompareOp op) {
-  switch (op) {
-    case CompareOp::kLess:
-      return CompareOp::kGreater;
-    case CompareOp::kLessEqual:
-      return CompareOp::kGreaterEqual;
-    case CompareOp::kGreater:
-      return CompareOp::kLess;
-    case CompareOp::kGreaterEqual:
-      return CompareOp::kLessEqual;
-    default:
-      return op;
-  }
 }
 
 // "column op constant" (either way round), normalized so that the column is on the left.
@@ -349,6 +335,7 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
       auto rows = static_cast<double>(scan.table->row_count());
       std::vector<const Expr*> filters;
       for (const ExprPtr& filter : scan.filters) filters.push_back(filter.get());
+      for (const auto& restriction : scan.restrictions) filters.push_back(restriction.predicate.get());
       return rows * conjunction_selectivity(filters, rows);
     }
     case LogicalKind::kFilter:

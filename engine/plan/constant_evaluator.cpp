@@ -11,27 +11,12 @@ namespace floe::plan {
 
 namespace {
 
+// Integer results (and date ± integer) with the range check of their type.
 Value integer_value(int128_t value, const SqlType& type) {
-  int128_t max = type.id == TypeId::kSmallInt  ? std::numeric_limits<int16_t>::max()
-                 : type.id == TypeId::kInteger ? std::numeric_limits<int32_t>::max()
-                                               : std::numeric_limits<int64_t>::max();
-  if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
-  switch (type.id) {
-    case TypeId::kSmallInt:
-      return Value::small_int(static_cast<int16_t>(value));
-    case TypeId::kInteger:
-      return Value::integer(static_cast<int32_t>(value));
-    case TypeId::kDate:
-      return Value::date(static_cast<int32_t>(value));
-    default:
-      return Value::big_int(static_cast<int64_t>(value));
-  }
-}
-
-Value decimal_value(int128_t scaled, const SqlType& type) {
-  if (scaled >= power_of_ten(type.precision) || scaled <= -power_of_ten(type.precision))
-    throw Error("numeric field overflow");
-  return Value::decimal(scaled, type.precision, type.scale);
+  if (type.id != TypeId::kDate) return make_integer(value, type);
+  if (value > std::numeric_limits<int32_t>::max() || value < std::numeric_limits<int32_t>::min())
+    throw Error("date out of range");
+  return Value::date(static_cast<int32_t>(value));
 }
 
 Value integer_arithmetic(ArithmeticOp op, int128_t a, int128_t b, const SqlType& type) {
@@ -52,23 +37,27 @@ Value integer_arithmetic(ArithmeticOp op, int128_t a, int128_t b, const SqlType&
   return Value();
 }
 
+// storage/decimal.h's operations, as generated code performs them.
 Value decimal_arithmetic(ArithmeticOp op, int128_t a, int128_t b, const SqlType& type) {
-  int128_t result = 0;
+  std::optional<int128_t> result;
   switch (op) {
     case ArithmeticOp::kAdd:
-      return decimal_value(a + b, type);
+      result = add_decimals(a, b, type.precision);
+      break;
     case ArithmeticOp::kSubtract:
-      return decimal_value(a - b, type);
+      result = subtract_decimals(a, b, type.precision);
+      break;
     case ArithmeticOp::kMultiply:
-      if (__builtin_mul_overflow(a, b, &result)) throw Error("numeric field overflow");
-      return decimal_value(result, type);
+      result = multiply_decimals(a, b, type.precision);
+      break;
     case ArithmeticOp::kModulo:
       if (b == 0) throw Error("division by zero");
-      return decimal_value(a % b, type);
-    case ArithmeticOp::kDivide:
+      result = a % b;
       break;
+    case ArithmeticOp::kDivide:
+      throw Error("decimal division is planned as double division");
   }
-  throw Error("decimal division is planned as double division");
+  return Value::decimal(decimal_or_overflow(result), type.precision, type.scale);
 }
 
 Value double_arithmetic(ArithmeticOp op, double a, double b) {
@@ -187,7 +176,8 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
     case ExprKind::kNegate:
       if (any_null()) return Value::null(expr.type);
       if (expr.type.is_integer()) return integer_value(-values[0].as_int128(), expr.type);
-      if (expr.type.id == TypeId::kDecimal) return decimal_value(-values[0].as_int128(), expr.type);
+      if (expr.type.id == TypeId::kDecimal)  // -x has the digits of x
+        return Value::decimal(-values[0].as_int128(), expr.type.precision, expr.type.scale);
       if (expr.type.id == TypeId::kDouble) return Value::double_value(-values[0].as_double());
       return std::nullopt;
     case ExprKind::kCompare:

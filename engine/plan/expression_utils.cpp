@@ -81,4 +81,19 @@ void transform_expr(ExprPtr& expr, const std::function<void(ExprPtr&)>& rewrite)
   rewrite(expr);
 }
 
+CompareOp mirrored(CompareOp op) {
+  switch (op) {
+    case CompareOp::kLess:
+      return CompareOp::kGreater;
+    case CompareOp::kLessEqual:
+      return CompareOp::kGreaterEqual;
+    case CompareOp::kGreater:
+      return CompareOp::kLess;
+    case CompareOp::kGreaterEqual:
+      return CompareOp::kLessEqual;
+    default:
+      return op;
+  }
+}
+
 }  // namespace floe::plan

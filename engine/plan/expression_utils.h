@@ -23,6 +23,9 @@ void split_conjuncts(ExprPtr predicate, std::vector<ExprPtr>& out);
 // AND of the predicates (the single one itself; null for none).
 ExprPtr make_conjunction(std::vector<ExprPtr> predicates);
 
+// The operator of the comparison with its operands swapped (a < b is b > a).
+CompareOp mirrored(CompareOp op);
+
 // Rewrites `expr` bottom-up: `rewrite` is called on every node after its children.
 void transform_expr(ExprPtr& expr, const std::function<void(ExprPtr&)>& rewrite);
 

@@ -153,6 +153,12 @@ class PlanPrinter {
         for (size_t i = 0; i < scan.columns.size(); ++i)
           out += (i ? ", " : "") + column(scan.columns[i].id);
         out += "]";
+        if (!scan.restrictions.empty()) {
+          out += " restrictions=[";
+          for (size_t i = 0; i < scan.restrictions.size(); ++i)
+            out += (i ? ", " : "") + scan.restrictions[i].predicate->to_string(&registry_);
+          out += "]";
+        }
         if (!scan.filters.empty()) out += " filters=" + list(scan.filters);
         return out;
       }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/plan/expression.h"
+#include "runtime/scan_restriction.h"
 #include "storage/table.h"
 
 namespace floe::plan {
@@ -56,6 +57,10 @@ struct LogicalOp {
 using LogicalOpPtr = std::unique_ptr<LogicalOp>;
 
 // Reads a table. `filters` are conjuncts pushed down to the scan (over scan columns only).
+// `restrictions` are the SARGable ones among them (scan_restrictions.cpp): the vectorized
+// scan applies each `restriction` itself, before the generated code sees a row; a JIT scan
+// (SET scan_mode = 'jit', or sarg_pushdown off) evaluates its `predicate` in the generated
+// loop like any filter.
 struct ScanOp : LogicalOp {
   ScanOp() : LogicalOp(LogicalKind::kScan) {}
   const Table* table = nullptr;
@@ -66,6 +71,11 @@ struct ScanOp : LogicalOp {
   };
   std::vector<Column> columns;
   std::vector<ExprPtr> filters;
+  struct Restriction {
+    ExprPtr predicate;
+    ScanRestriction restriction;
+  };
+  std::vector<Restriction> restrictions;
 };
 
 struct FilterOp : LogicalOp {

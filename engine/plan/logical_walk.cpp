@@ -12,6 +12,7 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
   switch (op.kind) {
     case LogicalKind::kScan:
       for (ExprPtr& filter : static_cast<ScanOp&>(op).filters) visit(filter);
+      for (auto& restriction : static_cast<ScanOp&>(op).restrictions) visit(restriction.predicate);
       break;
     case LogicalKind::kFilter:
       visit(static_cast<FilterOp&>(op).predicate);
@@ -64,6 +65,8 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       result->alias = scan.alias;
       result->columns = scan.columns;
       for (const ExprPtr& filter : scan.filters) result->filters.push_back(filter->clone());
+      for (const auto& restriction : scan.restrictions)
+        result->restrictions.push_back({restriction.predicate->clone(), restriction.restriction});
       copy = std::move(result);
       break;
     }

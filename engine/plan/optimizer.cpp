@@ -7,6 +7,7 @@ void optimize(LogicalPlan& plan) {
   rewrite_distinct_aggregates(plan);
   push_down_predicates(plan);
   choose_join_sides(plan);
+  extract_scan_restrictions(plan);
   prune_columns(plan);
 }
 

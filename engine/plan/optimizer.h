@@ -1,6 +1,6 @@
 // Logical optimization: constant folding, DISTINCT-aggregate rewrite, predicate pushdown into
 // scans and hash-join keys with cost-based join ordering, build sides of semi/anti/outer
-// joins, column pruning. Subqueries are unnested before (subquery_unnesting.h).
+// joins, SARGable scan restrictions, column pruning. Subqueries are unnested before (subquery_unnesting.h).
 #pragma once
 
 #include "engine/plan/logical_plan.h"
@@ -15,6 +15,7 @@ void fold_constants(LogicalPlan& plan);
 void rewrite_distinct_aggregates(LogicalPlan& plan);
 void push_down_predicates(LogicalPlan& plan);
 void choose_join_sides(LogicalPlan& plan);
+void extract_scan_restrictions(LogicalPlan& plan);
 void prune_columns(LogicalPlan& plan);
 
 }  // namespace floe::plan

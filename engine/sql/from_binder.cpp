@@ -5,10 +5,10 @@
 #include <set>
 
 #include "engine/plan/expression_utils.h"
-
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
+#include "engine/sql/system_tables.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -122,8 +122,10 @@ plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& conte
   if (const View* view = context.catalog.find_view(range.relname))
     return bind_view_reference(range, *view, context, scope);
   const Table* table = context.catalog.find_table(range.relname);
-  if (!table)
+  if (!table) {
+    if (auto system = bind_system_table(range, context, scope)) return system;
     throw Error("relation \"" + std::string(range.relname) + "\" does not exist", range.location);
+  }
   auto scan = std::make_unique<plan::ScanOp>();
   scan->table = table;
   scan->alias = range.alias ? range.alias->aliasname : range.relname;

@@ -86,8 +86,8 @@ std::vector<SltRecord> parse_slt(std::string_view text, const std::string& file_
       }
     } else if (directive == "query") {
       record.kind = RecordKind::kQuery;
-      if (words.size() < 2) fail("query needs its column types");
-      record.types = words[1];
+      // A bare "query" is one without columns (SELECT FROM t); otherwise the types come first.
+      if (words.size() >= 2) record.types = words[1];
       for (char type : record.types) {
         if (type != 'I' && type != 'R' && type != 'T')
           fail("unknown column type letter in " + words[1]);
@@ -110,6 +110,10 @@ std::vector<SltRecord> parse_slt(std::string_view text, const std::string& file_
           record.expected_lines.emplace_back(cursor.take());
         }
       }
+      if (record.types.empty() && record.expected_lines.size() != 1)
+        fail(
+            "a query without columns expects one line, its row count as psql shows it: "
+            "\"(3 rows)\"");
     } else if (directive == "hash-threshold") {
       if (words.size() != 2) fail("hash-threshold needs a number");
       record.kind = RecordKind::kHashThreshold;

@@ -37,14 +37,13 @@ void expect_same_rows(const Table& direct, const Table& copied) {
   ASSERT_EQ(direct.row_count(), copied.row_count()) << direct.name();
   ASSERT_EQ(direct.chunk_count(), copied.chunk_count()) << direct.name();
   for (size_t c = 0; c < direct.columns().size(); ++c) {
-    const SqlType& type = direct.columns()[c].type;
-    ASSERT_EQ(type, copied.columns()[c].type);
-    const size_t width = physical_size(type.physical());
+    ASSERT_EQ(direct.columns()[c].type, copied.columns()[c].type);
     for (size_t k = 0; k < direct.chunk_count(); ++k) {
       ASSERT_EQ(direct.chunk(k).size(), copied.chunk(k).size());
       for (uint32_t row = 0; row < direct.chunk(k).size(); ++row) {
-        Value a = Value::read_physical(direct.chunk(k).data(c) + width * row, type);
-        Value b = Value::read_physical(copied.chunk(k).data(c) + width * row, type);
+        uint64_t id = (uint64_t{k} << kChunkShift) | row;
+        Value a = direct.value_at(id, c);
+        Value b = copied.value_at(id, c);
         ASSERT_TRUE(a == b) << direct.name() << "." << direct.columns()[c].name << " chunk " << k
                             << " row " << row << ": " << a.to_string() << " vs " << b.to_string();
       }

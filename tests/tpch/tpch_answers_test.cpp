@@ -1,8 +1,12 @@
-// TPC-H queries at SF 0.01 against the reference answers (shared/tpch/README.md rules).
-// Data: CALL dbgen, floe's own generator (byte-identical to dbgen 2.14).
+// TPC-H queries against the reference answers (shared/tpch/README.md rules), at SF 0.01 and,
+// with lineitem spread over ten chunks, at SF 0.1. Data: CALL dbgen, floe's own generator
+// (byte-identical to dbgen 2.14). The answers must not depend on how the tables are stored
+// (hot chunks, Data Blocks) nor on the scan (vectorized with restrictions, JIT).
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <memory>
 #include <sstream>
 
 #include "bench/tpch/answer_check.h"
@@ -21,54 +25,79 @@ std::string read_file(const std::string& path) {
   return buffer.str();
 }
 
-class TpchAnswersTest : public ::testing::TestWithParam<int> {
- protected:
-  static void SetUpTestSuite() {
-    database_ = new Database();
-    Connection connection(*database_);
-    connection.query("CALL dbgen(0.01)");
-  }
-  static void TearDownTestSuite() {
-    delete database_;
-    database_ = nullptr;
-  }
-  static Database* database_;
-};
-
-Database* TpchAnswersTest::database_ = nullptr;
-
 std::string query_name(int number) {
   char name[8];
   std::snprintf(name, sizeof name, "q%02d", number);
   return name;
 }
 
-TEST_P(TpchAnswersTest, MatchesReferenceAnswer) {
-  const int number = GetParam();
-  Connection connection(*database_);
-  // The answers must not depend on the number of workers (morsel-driven execution).
-  for (uint32_t threads : {1u, 2u}) {
-    connection.options().threads = threads;
-    for (OptimizationLevel level : {OptimizationLevel::kFast, OptimizationLevel::kOptimized}) {
-      connection.options().optimization = level;
-      // q15 creates a view, queries it and drops it: its answer is the one with rows.
-      Result result;
-      for (const std::string& statement : tpch::split_statements(
-               read_file(kSourceDir + "/bench/tpch/queries/" + query_name(number) + ".sql"))) {
-        Result statement_result = connection.query(statement);
-        if (statement_result.has_rows()) result = std::move(statement_result);
-      }
-      tpch::Answer answer = tpch::read_answer(kSourceDir + "/bench/tpch/answers/sf0.01/" +
-                                              query_name(number) + ".csv");
-      std::vector<SqlType> types;
-      for (size_t i = 0; i < result.column_count(); ++i) types.push_back(result.column_type(i));
-      EXPECT_EQ(
-          tpch::compare_with_answer(types, result.rows(), answer, tpch::order_key_columns(number)),
-          "")
-          << query_name(number) << (level == OptimizationLevel::kFast ? " (fast)" : " (optimized)")
-          << " at " << threads << " threads";
-    }
+// One database per scale factor and storage: every chunk hot, or every chunk frozen.
+Database& database(const std::string& scale_factor, bool frozen) {
+  static std::map<std::pair<std::string, bool>, std::unique_ptr<Database>> databases;
+  auto& database = databases[{scale_factor, frozen}];
+  if (!database) {
+    database = std::make_unique<Database>();
+    Connection connection(*database);
+    connection.query("SET freeze_policy = 'never'");
+    connection.query("CALL dbgen(" + scale_factor + ")");
+    if (frozen) connection.query("VACUUM FREEZE");
   }
+  return *database;
+}
+
+struct QueryRun {
+  uint32_t threads;
+  OptimizationLevel level;
+  ScanMode scan_mode;
+};
+
+void expect_answer(Database& database, const std::string& scale_factor, int number,
+                   const std::vector<QueryRun>& runs, const std::string& storage) {
+  Connection connection(database);
+  for (const QueryRun& run : runs) {
+    connection.options().threads = run.threads;
+    connection.options().optimization = run.level;
+    connection.options().scan_mode = run.scan_mode;
+    // q15 creates a view, queries it and drops it: its answer is the one with rows.
+    Result result;
+    for (const std::string& statement : tpch::split_statements(
+             read_file(kSourceDir + "/bench/tpch/queries/" + query_name(number) + ".sql"))) {
+      Result statement_result = connection.query(statement);
+      if (statement_result.has_rows()) result = std::move(statement_result);
+    }
+    tpch::Answer answer = tpch::read_answer(kSourceDir + "/bench/tpch/answers/sf" +
+                                            scale_factor + "/" + query_name(number) + ".csv");
+    std::vector<SqlType> types;
+    for (size_t i = 0; i < result.column_count(); ++i) types.push_back(result.column_type(i));
+    EXPECT_EQ(
+        tpch::compare_with_answer(types, result.rows(), answer, tpch::order_key_columns(number)),
+        "")
+        << query_name(number) << " at SF " << scale_factor << " on " << storage << " ("
+        << (run.level == OptimizationLevel::kFast ? "fast" : "optimized") << ", "
+        << (run.scan_mode == ScanMode::kJit ? "JIT scan" : "vectorized scan") << ") at "
+        << run.threads << " threads";
+  }
+}
+
+class TpchAnswersTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(TpchAnswersTest, MatchesReferenceAnswer) {
+  // The answers must not depend on the number of workers (morsel-driven execution) nor on
+  // the optimization level.
+  std::vector<QueryRun> runs;
+  for (uint32_t threads : {1u, 2u})
+    for (OptimizationLevel level : {OptimizationLevel::kFast, OptimizationLevel::kOptimized})
+      runs.push_back({threads, level, ScanMode::kVectorized});
+  runs.push_back({2, OptimizationLevel::kFast, ScanMode::kJit});
+  expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
+  expect_answer(database("0.01", true), "0.01", GetParam(), runs, "Data Blocks");
+}
+
+TEST_P(TpchAnswersTest, MatchesReferenceAnswerOnManyChunks) {
+  std::vector<QueryRun> runs{{2, OptimizationLevel::kFast, ScanMode::kVectorized}};
+  expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
+  runs.push_back({2, OptimizationLevel::kFast, ScanMode::kJit});
+  expect_answer(database("0.1", false), "0.1", GetParam(), runs, "hot chunks");
 }
 
 INSTANTIATE_TEST_SUITE_P(Sf001, TpchAnswersTest, ::testing::Range(1, 23),

@@ -41,6 +41,19 @@ TEST_F(ApiSelectTest, FiltersProjectsAndSorts) {
   EXPECT_EQ(result.command_tag(), "SELECT 1");
 }
 
+// SELECT FROM t is a query result with rows but no columns, as in PostgreSQL.
+TEST_F(ApiSelectTest, ResultWithoutColumns) {
+  Result result = connection_.query("select from t");
+  EXPECT_TRUE(result.has_rows());
+  EXPECT_EQ(result.column_count(), 0u);
+  EXPECT_EQ(result.row_count(), 4u);
+  EXPECT_EQ(result.command_tag(), "SELECT 4");
+  result = connection_.query("select from t where a > 10");
+  EXPECT_TRUE(result.has_rows());
+  EXPECT_EQ(result.row_count(), 0u);
+  EXPECT_FALSE(connection_.query("create table z (a integer)").has_rows());
+}
+
 TEST_F(ApiSelectTest, GroupsAndAggregates) {
   EXPECT_EQ(rows("select s, count(*), sum(b), avg(e) from t group by s order by s nulls first"),
             (Rows{"NULL|1|4.00|NULL", "a|2|1.50|20", "b|1|2.25|20"}));

@@ -46,8 +46,7 @@ TEST_F(ApiStatementsTest, InsertsValuesWithAssignmentCasts) {
   EXPECT_EQ(result.affected_rows(), 2u);
   const Table& table = *database_.catalog().find_table("t");
   ASSERT_EQ(table.row_count(), 2u);
-  EXPECT_EQ(Value::read_physical(table.chunk(0).data(1), SqlType::decimal(15, 2)).to_string(),
-            "2.35");
+  EXPECT_EQ(table.value_at(0, 1).to_string(), "2.35");
   EXPECT_EQ(connection_.query("insert into t (s, a) values ('x', 3)").command_tag(), "INSERT 0 1");
 }
 
@@ -68,15 +67,35 @@ TEST_F(ApiStatementsTest, FailedInsertLeavesTheTableUnchanged) {
   EXPECT_EQ(database_.catalog().find_table("t")->row_count(), 1u);
 }
 
+// SHOW threads tells how many threads queries run on: a request beyond the cores is capped
+// (SET says so in a notice), unless the API asks for oversubscription.
+TEST_F(ApiStatementsTest, ShowThreadsIsTheCountInUse) {
+  uint32_t cores = default_thread_count();
+  std::string requested = std::to_string(cores + 2);
+  Result set = connection_.query("set threads = " + requested);
+  EXPECT_EQ(connection_.options().threads, cores + 2);
+  ASSERT_EQ(set.notices().size(), 1u);
+  EXPECT_EQ(set.notices()[0], "threads = " + requested + " is more than the " +
+                                  std::to_string(cores) + " cores: queries run on " +
+                                  std::to_string(cores) + " threads");
+  EXPECT_EQ(connection_.query("show threads").value(0, 0).to_string(), std::to_string(cores));
+  EXPECT_EQ(connection_.query("select 1").workers(), cores);
+  // Notices of every statement of a script reach its result.
+  EXPECT_EQ(connection_.query("set threads = " + requested + "; select 1").notices().size(), 1u);
+  connection_.options().oversubscribe = true;
+  EXPECT_EQ(connection_.query("show threads").value(0, 0).to_string(), requested);
+  EXPECT_EQ(connection_.query("select 1").workers(), cores + 2);
+  EXPECT_TRUE(connection_.query("set threads = " + requested).notices().empty());
+}
+
 TEST_F(ApiStatementsTest, SetAndShowSettings) {
   EXPECT_EQ(connection_.query("set optimization = 'fast'").command_tag(), "SET");
   EXPECT_EQ(connection_.options().optimization, OptimizationLevel::kFast);
-  connection_.query("set threads to 4");
-  EXPECT_EQ(connection_.options().threads, 4u);
+  EXPECT_TRUE(connection_.query("set threads to 1").notices().empty());
   Result show = connection_.query("show threads");
   ASSERT_EQ(show.row_count(), 1u);
   EXPECT_EQ(show.column_name(0), "threads");
-  EXPECT_EQ(show.value(0, 0).to_string(), "4");
+  EXPECT_EQ(show.value(0, 0).to_string(), "1");
   EXPECT_EQ(error_of("set threads = 0"), "invalid value for parameter \"threads\": \"0\"@-1");
   EXPECT_EQ(error_of("set optimization = 'max'"),
             "invalid value for parameter \"optimization\": \"max\"@-1");

@@ -28,12 +28,7 @@ class CopyCsvTest : public ::testing::Test {
   }
 
   static std::string cell(const Table& table, uint64_t row, size_t column) {
-    const HotChunk& chunk = table.chunk(row >> kChunkShift);
-    uint32_t in_chunk = static_cast<uint32_t>(row & (kChunkCapacity - 1));
-    if (!chunk.is_valid(column, in_chunk)) return "NULL";
-    SqlType type = table.columns()[column].type;
-    size_t width = physical_size(type.physical());
-    return Value::read_physical(chunk.data(column) + width * in_chunk, type).to_string();
+    return table.value_at(row, column).to_string();
   }
 
   static std::string error_of(Table& table, const std::string& path, const CsvOptions& options) {

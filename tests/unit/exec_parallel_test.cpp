@@ -1,11 +1,16 @@
-// Morsel-driven execution: every query gives the same result at 1, 2 and 4 threads (after
-// sorting the rows of queries without ORDER BY, whose order SQL leaves open).
+// Morsel-driven execution: queries over several chunks give the right rows at 1, 2 and 4
+// workers. The expected rows are computed here from the generated input, not taken from
+// another run; the 4-worker runs oversubscribe the cores (ExecutionOptions::oversubscribe),
+// so that more workers than cores really share every pipeline and merge.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +23,49 @@ namespace {
 // Over two chunks (2^16 rows each), so that several morsels and workers share each pipeline.
 constexpr int kFactRows = 150'000;
 constexpr int kKeys = 5'003;
+constexpr uint32_t kThreadCounts[] = {1, 2, 4};
+
+// facts(id bigint, k integer, v bigint, s varchar(40), d numeric(12,2)): row `id` holds
+struct Fact {
+  int64_t id;
+  int64_t k;
+  int64_t v;
+  std::string s;  // longer than 12 bytes: out of line, in the string heap
+  int64_t cents;  // d * 100
+};
+
+Fact fact(int64_t id) {
+  return {id, id % kKeys, (id * 7) % 1000, "customer-name-" + std::to_string(id % 97),
+          (id * 13) % 100'000 - 50'000};
+}
+
+// dims(k integer, label varchar(40)): every other key, so half the facts find no partner.
+bool has_dim(int64_t k) {
+  return k % 2 == 0;
+}
+std::string label_of(int64_t k) {
+  return "label-" + std::to_string(k % 50);
+}
+
+std::string cents_text(int64_t cents) {
+  std::string sign = cents < 0 ? "-" : "";
+  int64_t magnitude = cents < 0 ? -cents : cents;
+  std::string fraction = std::to_string(magnitude % 100);
+  return sign + std::to_string(magnitude / 100) + "." + (fraction.size() < 2 ? "0" : "") + fraction;
+}
+
+// A result row as rows() spells it: "v1|v2|...".
+std::string row(std::initializer_list<std::string> values) {
+  std::string line;
+  for (const std::string& value : values) line += (&value == values.begin() ? "" : "|") + value;
+  return line;
+}
+
+std::string text(int64_t value) {
+  return std::to_string(value);
+}
+
+using Rows = std::vector<std::string>;
 
 class ExecParallelTest : public ::testing::Test {
  protected:
@@ -25,23 +73,23 @@ class ExecParallelTest : public ::testing::Test {
     database_ = new Database();
     Connection connection(*database_);
     connection.query(
-        "create table facts (id bigint, k integer, v bigint, s varchar(40));"
+        "create table facts (id bigint, k integer, v bigint, s varchar(40), d numeric(12,2));"
         "create table dims (k integer, label varchar(40))");
     // Per process: ctest runs the tests of this suite in parallel processes.
     std::string path =
         ::testing::TempDir() + "exec_parallel_facts_" + std::to_string(getpid()) + ".csv";
     {
       std::ofstream out(path);
-      // Strings longer than 12 bytes live out of line (in the string heap).
-      for (int id = 0; id < kFactRows; ++id)
-        out << id << ',' << id % kKeys << ',' << (id * 7) % 1000 << ",customer-name-" << id % 97
-            << '\n';
+      for (int64_t id = 0; id < kFactRows; ++id) {
+        Fact f = fact(id);
+        out << f.id << ',' << f.k << ',' << f.v << ',' << f.s << ',' << cents_text(f.cents) << '\n';
+      }
     }
     connection.query("copy facts from '" + path + "' with (delimiter ',')");
     std::remove(path.c_str());
     std::string dims = "insert into dims values ";
-    for (int k = 0; k < kKeys; k += 2)  // every other key: half the facts find no partner
-      dims += (k ? ", (" : "(") + std::to_string(k) + ", 'label-" + std::to_string(k % 50) + "')";
+    for (int64_t k = 0; k < kKeys; ++k)
+      if (has_dim(k)) dims += (k ? ", (" : "(") + text(k) + ", '" + label_of(k) + "')";
     connection.query(dims);
   }
   static void TearDownTestSuite() {
@@ -49,13 +97,15 @@ class ExecParallelTest : public ::testing::Test {
     database_ = nullptr;
   }
 
-  // The rows of `sql` run with `threads` workers, as "v1|v2|..." lines; sorted unless
-  // `ordered`.
-  static std::vector<std::string> rows(const std::string& sql, uint32_t threads, bool ordered) {
+  // The rows of `sql` run on `threads` workers, as "v1|v2|..." lines; sorted unless
+  // `ordered`. Checks that the query really ran on that many workers.
+  static Rows rows(const std::string& sql, uint32_t threads, bool ordered) {
     Connection connection(*database_);
     connection.options().threads = threads;
+    connection.options().oversubscribe = true;
     Result result = connection.query(sql);
-    std::vector<std::string> lines;
+    EXPECT_EQ(result.workers(), threads) << sql;
+    Rows lines;
     for (size_t r = 0; r < result.row_count(); ++r) {
       std::string line;
       for (size_t c = 0; c < result.column_count(); ++c)
@@ -66,17 +116,17 @@ class ExecParallelTest : public ::testing::Test {
     return lines;
   }
 
-  // The result at 1 worker, after checking that 2 and 4 workers give the same.
-  static std::vector<std::string> same_at_all_thread_counts(const std::string& sql, bool ordered) {
-    std::vector<std::string> expected = rows(sql, 1, ordered);
-    for (uint32_t threads : {2u, 4u})
+  // `sql` gives `expected` (in this order when `ordered`) at every thread count.
+  static void expect_rows(const std::string& sql, Rows expected, bool ordered) {
+    if (!ordered) std::sort(expected.begin(), expected.end());
+    for (uint32_t threads : kThreadCounts)
       EXPECT_EQ(rows(sql, threads, ordered), expected) << sql << " at " << threads << " threads";
-    return expected;
   }
 
   static std::string error_of(const std::string& sql, uint32_t threads) {
     Connection connection(*database_);
     connection.options().threads = threads;
+    connection.options().oversubscribe = true;
     try {
       connection.query(sql);
     } catch (const Error& error) {
@@ -91,49 +141,112 @@ class ExecParallelTest : public ::testing::Test {
 Database* ExecParallelTest::database_ = nullptr;
 
 TEST_F(ExecParallelTest, AggregatesManyGroups) {
-  auto result = same_at_all_thread_counts(
-      "select k, count(*), sum(v), min(s), max(v), min(s || '!') from facts group by k", false);
-  EXPECT_EQ(result.size(), static_cast<size_t>(kKeys));
+  struct Group {
+    int64_t count = 0, sum_v = 0, max_v = -1, sum_cents = 0;
+    std::string min_s;
+  };
+  std::map<int64_t, Group> groups;
+  for (int64_t id = 0; id < kFactRows; ++id) {
+    Fact f = fact(id);
+    Group& g = groups[f.k];
+    if (g.count == 0 || f.s < g.min_s) g.min_s = f.s;
+    ++g.count;
+    g.sum_v += f.v;
+    g.max_v = std::max(g.max_v, f.v);
+    g.sum_cents += f.cents;
+  }
+  Rows expected;
+  for (const auto& [k, g] : groups) {
+    expected.push_back(row({text(k), text(g.count), text(g.sum_v), g.min_s, text(g.max_v),
+                            g.min_s + "!", cents_text(g.sum_cents)}));
+  }
+  ASSERT_EQ(expected.size(), static_cast<size_t>(kKeys));
+  expect_rows(
+      "select k, count(*), sum(v), min(s), max(v), min(s || '!'), sum(d) from facts group by k",
+      expected, false);
 }
 
 TEST_F(ExecParallelTest, JoinsAndAggregates) {
-  auto result = same_at_all_thread_counts(
+  struct Group {
+    int64_t count = 0, sum_v = 0, max_id = -1;
+  };
+  std::map<std::string, Group> by_label;  // ordered like ORDER BY label (bytewise)
+  Rows matches;
+  for (int64_t id = 0; id < kFactRows; ++id) {
+    Fact f = fact(id);
+    if (!has_dim(f.k)) continue;
+    Group& g = by_label[label_of(f.k)];
+    ++g.count;
+    g.sum_v += f.v;
+    g.max_id = std::max(g.max_id, f.id);
+    if (id % 1000 == 4) matches.push_back(row({text(id), label_of(f.k)}));
+  }
+  Rows expected;
+  for (const auto& [label, g] : by_label)
+    expected.push_back(row({label, text(g.count), text(g.sum_v), text(g.max_id)}));
+  ASSERT_EQ(expected.size(), 25u);  // even keys only: even labels
+  expect_rows(
       "select d.label, count(*), sum(f.v), max(f.id) from facts f join dims d on f.k = d.k"
       " group by d.label order by d.label",
-      true);
-  EXPECT_EQ(result.size(), 25u);  // even keys only: even labels
-  same_at_all_thread_counts(
-      "select f.id, d.label from facts f join dims d on f.k = d.k"
-      " where f.id % 1000 = 4",
-      false);
+      expected, true);
+  ASSERT_FALSE(matches.empty());
+  expect_rows("select f.id, d.label from facts f join dims d on f.k = d.k where f.id % 1000 = 4",
+              matches, false);
 }
 
 TEST_F(ExecParallelTest, SortsWithLimit) {
-  auto top = same_at_all_thread_counts(
-      "select id, v, s from facts order by v desc, id limit 25 offset 3", true);
-  ASSERT_EQ(top.size(), 25u);
-  EXPECT_EQ(top.front(), "3857|999|customer-name-74");
+  std::vector<Fact> facts;
+  for (int64_t id = 0; id < kFactRows; ++id) facts.push_back(fact(id));
+  std::sort(facts.begin(), facts.end(),
+            [](const Fact& a, const Fact& b) { return a.v != b.v ? a.v > b.v : a.id < b.id; });
+  Rows top;
+  for (size_t i = 3; i < 28; ++i)
+    top.push_back(row({text(facts[i].id), text(facts[i].v), facts[i].s}));
+  expect_rows("select id, v, s from facts order by v desc, id limit 25 offset 3", top, true);
   // Large enough to be sorted in parallel runs and merged.
-  auto all = same_at_all_thread_counts("select s, id from facts order by s, id", true);
-  EXPECT_EQ(all.size(), static_cast<size_t>(kFactRows));
+  std::sort(facts.begin(), facts.end(),
+            [](const Fact& a, const Fact& b) { return a.s != b.s ? a.s < b.s : a.id < b.id; });
+  Rows all;
+  for (const Fact& f : facts) all.push_back(row({f.s, text(f.id)}));
+  expect_rows("select s, id from facts order by s, id", all, true);
 }
 
 TEST_F(ExecParallelTest, GlobalAggregates) {
-  auto result = same_at_all_thread_counts(
-      "select count(*), sum(v), min(id), max(s), min(v), count(distinct k) from facts", true);
-  EXPECT_EQ(result, (std::vector<std::string>{"150000|74925000|0|customer-name-96|0|5003"}));
+  int64_t sum_v = 0, min_v = 1000, sum_cents = 0;
+  std::string max_s;
+  std::set<int64_t> keys;
+  for (int64_t id = 0; id < kFactRows; ++id) {
+    Fact f = fact(id);
+    sum_v += f.v;
+    min_v = std::min(min_v, f.v);
+    sum_cents += f.cents;
+    max_s = std::max(max_s, f.s);
+    keys.insert(f.k);
+  }
+  expect_rows(
+      "select count(*), sum(v), min(id), max(s), min(v), count(distinct k), sum(d) from facts",
+      {row({text(kFactRows), text(sum_v), text(0), max_s, text(min_v),
+            text(static_cast<int64_t>(keys.size())), cents_text(sum_cents)})},
+      true);
   // No row qualifies: still exactly one group.
-  EXPECT_EQ(same_at_all_thread_counts("select count(*), max(v) from facts where v < 0", true),
-            (std::vector<std::string>{"0|NULL"}));
+  expect_rows("select count(*), max(v) from facts where v < 0", {"0|NULL"}, true);
 }
 
 TEST_F(ExecParallelTest, LimitWithoutOrderStopsEarly) {
-  for (uint32_t threads : {1u, 2u, 4u})
-    EXPECT_EQ(rows("select id from facts where v > 10 limit 7", threads, false).size(), 7u);
+  for (uint32_t threads : kThreadCounts) {
+    Rows ids = rows("select id, v from facts where v > 10 limit 7", threads, false);
+    EXPECT_EQ(ids.size(), 7u) << threads;
+    for (const std::string& line : ids) {  // any 7 distinct qualifying rows
+      int64_t id = std::stoll(line.substr(0, line.find('|')));
+      EXPECT_EQ(line, row({text(id), text(fact(id).v)}));
+      EXPECT_GT(fact(id).v, 10);
+    }
+    EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+  }
 }
 
 TEST_F(ExecParallelTest, RuntimeErrorAtEveryThreadCount) {
-  for (uint32_t threads : {1u, 2u, 4u}) {
+  for (uint32_t threads : kThreadCounts) {
     EXPECT_EQ(error_of("select sum(100 / (v - 500)) from facts", threads), "division by zero");
     EXPECT_EQ(error_of("select id / (id - 140000) from facts", threads), "division by zero");
   }

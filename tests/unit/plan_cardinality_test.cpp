@@ -135,7 +135,7 @@ TEST(JoinKeyDistinctTest, APrimaryKeySideIsUniqueAndCapsTheOtherSide) {
 
 TEST_F(PlanCardinalityTest, ExplainShowsEstimatedRows) {
   std::string text = plan::to_string(optimized("select k from n where k < 250"));
-  EXPECT_NE(text.find("filters=[(k#0 < 250)] (est. rows 250)"), std::string::npos) << text;
+  EXPECT_NE(text.find("restrictions=[(k#0 < 250)] (est. rows 250)"), std::string::npos) << text;
 }
 
 }  // namespace

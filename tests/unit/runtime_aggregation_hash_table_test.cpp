@@ -22,11 +22,12 @@ bool keys_equal(const uint8_t* a, const uint8_t* b) {
   return reinterpret_cast<const Group*>(a)->key == reinterpret_cast<const Group*>(b)->key;
 }
 
-void merge_groups(uint8_t* into, const uint8_t* from) {
+bool merge_groups(WorkerContext*, uint8_t* into, const uint8_t* from) {
   auto* target = reinterpret_cast<Group*>(into);
   const auto* source = reinterpret_cast<const Group*>(from);
   target->count += source->count;
   target->sum += source->sum;
+  return true;
 }
 
 // Sums `value` into the worker's group for `key`, through the ABI as generated code does.
@@ -82,7 +83,7 @@ TEST(AggregationHashTableTest, GrowsWhileKeepingPayloadAddresses) {
       ASSERT_EQ(group, first_address[key]);  // growth never moves an entry
     }
   }
-  table.merge(&keys_equal, &merge_groups);
+  ASSERT_TRUE(table.merge(&keys_equal, &merge_groups, query));
   ASSERT_EQ(table.group_count(), static_cast<uint64_t>(kKeys));
   // One worker: groups come out in insertion order.
   for (uint64_t i = 0; i < table.group_count(); ++i) {
@@ -102,7 +103,7 @@ TEST(AggregationHashTableTest, FoldsGroupsOfOneKeyAcrossFlushes) {
   for (int64_t round = 0; round < 2; ++round)
     for (int64_t key = 0; key < kKeys; ++key)
       aggregate(table, query.worker(0), key, key, &good_hash);
-  table.merge(&keys_equal, &merge_groups);
+  ASSERT_TRUE(table.merge(&keys_equal, &merge_groups, query));
   std::map<int64_t, Group> groups = collect(table);
   ASSERT_EQ(groups.size(), static_cast<size_t>(kKeys));
   for (const auto& [key, group] : groups) {
@@ -121,7 +122,7 @@ TEST(AggregationHashTableTest, MergesTwoWorkersGroups) {
       aggregate(table, query.worker(1), key, 10, hash_of);
       aggregate(table, query.worker(1), key, 10, hash_of);
     }
-    table.merge(&keys_equal, &merge_groups);
+    ASSERT_TRUE(table.merge(&keys_equal, &merge_groups, query));
     std::map<int64_t, Group> groups = collect(table);
     ASSERT_EQ(groups.size(), 6000u);
     for (const auto& [key, group] : groups) {
@@ -132,10 +133,34 @@ TEST(AggregationHashTableTest, MergesTwoWorkersGroups) {
   }
 }
 
+// A merge function that fails (as generated code does for an overflowing sum) stops the
+// merge: merge() returns false with the error recorded, also when the only merges are those
+// of one worker's groups across flushes.
+TEST(AggregationHashTableTest, FailingMergeFailsTheQuery) {
+  auto merge_up_to_three = [](WorkerContext* worker, uint8_t* into, const uint8_t* from) {
+    auto* target = reinterpret_cast<Group*>(into);
+    target->count += reinterpret_cast<const Group*>(from)->count;
+    if (target->count <= 3) return true;
+    floe_rt_fail(worker, "too many");
+    return false;
+  };
+  for (uint32_t workers : {1u, 2u}) {
+    QueryContext query(workers);
+    AggregationHashTable table(sizeof(Group), workers);
+    constexpr int64_t kKeys = 300'000;  // flushes the pre-aggregation tables
+    for (int64_t round = 0; round < 4; ++round)
+      for (int64_t key = 0; key < kKeys; ++key)
+        aggregate(table, query.worker(static_cast<uint32_t>(key) % workers), key, 0, &good_hash);
+    EXPECT_FALSE(table.merge(&keys_equal, +merge_up_to_three, query)) << workers;
+    EXPECT_EQ(query.error_message(), "too many");
+  }
+}
+
 TEST(AggregationHashTableTest, EmptyInputHasNoGroups) {
+  QueryContext query(2);
   AggregationHashTable table(sizeof(Group), 2);
   EXPECT_EQ(table.lookup(0, 7), nullptr);
-  table.merge(&keys_equal, &merge_groups);
+  ASSERT_TRUE(table.merge(&keys_equal, &merge_groups, query));
   EXPECT_EQ(table.group_count(), 0u);
 }
 

@@ -42,7 +42,9 @@ bool same_value(const uint8_t* a, const uint8_t* b) {
   return by_value(a, b) == 0;
 }
 
-void add_count(uint8_t*, const uint8_t*) {}
+bool keep_first(WorkerContext*, uint8_t*, const uint8_t*) {
+  return true;
+}
 
 TEST(CancellationTest, CancelPollChecksEveryInterval) {
   std::atomic<bool> flag{true};
@@ -93,7 +95,7 @@ TEST(CancellationTest, JoinBuildStops) {
 TEST(CancellationTest, AggregationMergeStops) {
   for (bool canceled : {false, true}) {
     std::atomic<bool> flag{canceled};
-    QueryContext query(2);
+    QueryContext query(2, &flag);
     AggregationHashTable table(sizeof(int64_t), 2);
     for (int64_t i = 0; i < kRows; ++i) {
       for (uint32_t worker = 0; worker < 2; ++worker) {
@@ -101,7 +103,7 @@ TEST(CancellationTest, AggregationMergeStops) {
         std::memcpy(group, &i, sizeof i);
       }
     }
-    EXPECT_EQ(error_of([&] { table.merge(&same_value, &add_count, &flag); }),
+    EXPECT_EQ(error_of([&] { table.merge(&same_value, &keep_first, query); }),
               canceled ? kCanceledMessage : "");
   }
 }

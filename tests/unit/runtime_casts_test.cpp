@@ -88,6 +88,20 @@ TEST_F(RuntimeCastTest, TextToDoubleAndDecimal) {
             "invalid input syntax for type double precision: \"one\"");
 }
 
+TEST_F(RuntimeCastTest, DecimalRescale) {
+  __int128 scaled = 0;
+  ASSERT_TRUE(floe_rt_decimal_rescale(worker(), -99995, 3, 5, 2, &scaled));
+  EXPECT_TRUE(scaled == -10000);  // -99.995 -> -100.00
+  ASSERT_TRUE(floe_rt_decimal_rescale(worker(), 25, 1, 38, 0, &scaled));
+  EXPECT_TRUE(scaled == 3);
+  EXPECT_EQ(failure([](WorkerContext* w) {
+              __int128 v;
+              return floe_rt_decimal_rescale(w, 99995, 3, 4, 2, &v);
+            }),
+            "numeric field overflow");
+  EXPECT_FALSE(query_.failed());
+}
+
 TEST_F(RuntimeCastTest, TextToDateTimestampBool) {
   int32_t days = 0;
   auto h = halves("1998-12-01");

@@ -52,6 +52,18 @@ TEST_F(ShellResultFormatterTest, CsvMarkdownLineList) {
   EXPECT_EQ(format_result(table(), OutputMode::kList), "id|name\n7|a,b\n-12345|NULL\n");
 }
 
+// SELECT FROM t: psql prints "--" and the row count (aligned) or the empty header (CSV).
+TEST_F(ShellResultFormatterTest, ResultWithoutColumns) {
+  std::vector<std::vector<Value>> rows(3);
+  ResultTable empty{{}, {}, rows};
+  EXPECT_EQ(format_result(empty, OutputMode::kBox), "--\n(3 rows)\n");
+  EXPECT_EQ(format_result(empty, OutputMode::kCsv), "\n");
+  for (OutputMode mode : {OutputMode::kMarkdown, OutputMode::kLine, OutputMode::kList})
+    EXPECT_EQ(format_result(empty, mode), "(3 rows)\n");
+  rows.resize(1);
+  EXPECT_EQ(format_result({{}, {}, rows}, OutputMode::kBox), "--\n(1 row)\n");
+}
+
 TEST_F(ShellResultFormatterTest, ParsesModesAndFormatsTimings) {
   EXPECT_EQ(parse_output_mode("markdown"), OutputMode::kMarkdown);
   EXPECT_FALSE(parse_output_mode("html").has_value());

@@ -18,7 +18,7 @@ class SqlOptimizerTest : public SqlFixture {
 TEST_F(SqlOptimizerTest, FoldsDateMinusIntervalIntoADateComparison) {
   std::string text = plan::to_string(
       optimized("select a from t where d <= date '1998-12-01' - interval '90' day"));
-  EXPECT_NE(text.find("filters=[(d#3 <= date '1998-09-02')]"), std::string::npos) << text;
+  EXPECT_NE(text.find("restrictions=[(d#3 <= date '1998-09-02')]"), std::string::npos) << text;
   EXPECT_EQ(text.find("timestamp"), std::string::npos) << text;
 }
 
@@ -27,7 +27,7 @@ TEST_F(SqlOptimizerTest, FoldsArithmeticAndBooleanConstants) {
       plan::to_string(optimized("select a * (2 + 3), 1 = 1 from t where true and a > 10 - 4"));
   EXPECT_NE(text.find("(a#0 * 5)"), std::string::npos) << text;
   EXPECT_NE(text.find(":= t]"), std::string::npos) << text;
-  EXPECT_NE(text.find("filters=[(a#0 > 6)]"), std::string::npos) << text;
+  EXPECT_NE(text.find("restrictions=[(a#0 > 6)]"), std::string::npos) << text;
   // Errors are left to run time rather than raised while planning.
   EXPECT_NE(plan::to_string(optimized("select 1 / 0")).find("(1 / 0)"), std::string::npos);
 }
@@ -63,7 +63,7 @@ TEST_F(SqlOptimizerTest, PushesPredicatesAndOrdersJoinsByCost) {
   const auto& big = static_cast<const plan::ScanOp&>(*top.children[0]);
   ASSERT_EQ(big.kind, plan::LogicalKind::kScan) << text;
   EXPECT_EQ(big.table->name(), "big");
-  ASSERT_EQ(big.filters.size(), 1u);
+  ASSERT_EQ(big.restrictions.size(), 1u);  // x > 2
   EXPECT_NEAR(big.estimated_rows, 4.8, 1e-9);
   EXPECT_EQ(top.keys[0].probe->to_string(&plan.registry), "s_id#1");
   EXPECT_EQ(top.keys[0].build->to_string(&plan.registry), "id#3");
@@ -78,8 +78,8 @@ TEST_F(SqlOptimizerTest, PushesPredicatesAndOrdersJoinsByCost) {
   const auto& tiny = static_cast<const plan::ScanOp&>(*lower.children[1]);
   EXPECT_EQ(small.table->name(), "small");
   EXPECT_EQ(tiny.table->name(), "tiny");
-  ASSERT_EQ(tiny.filters.size(), 1u);
-  EXPECT_EQ(tiny.filters[0]->to_string(&plan.registry), "(name#6 = 'a')");
+  ASSERT_EQ(tiny.restrictions.size(), 1u);
+  EXPECT_EQ(tiny.restrictions[0].predicate->to_string(&plan.registry), "(name#6 = 'a')");
   EXPECT_EQ(lower.keys[0].probe->to_string(&plan.registry), "r_id#4");
   EXPECT_EQ(lower.keys[0].build->to_string(&plan.registry), "id#5");
   EXPECT_NE(text.find("HashJoin [r_id#4 = id#5] (est. rows "), std::string::npos) << text;

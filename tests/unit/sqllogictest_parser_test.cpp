@@ -1,4 +1,9 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "storage/error.h"
 #include "tests/sqllogictest/md5.h"
@@ -64,6 +69,39 @@ TEST(SqllogictestParserTest, RejectsMalformedRecords) {
   EXPECT_THROW(parse_slt("query IX\nselect 1\n", "f.test"), Error);
   EXPECT_THROW(parse_slt("frobnicate\n", "f.test"), Error);
   EXPECT_THROW(parse_slt("statement ok\n\n", "f.test"), Error);
+}
+
+// A bare "query" has no columns; its one expected line is psql's row count.
+TEST(SqllogictestParserTest, QueryWithoutColumns) {
+  auto records = parse_slt("query\nselect from t\n----\n(3 rows)\n", "f.test");
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].kind, RecordKind::kQuery);
+  EXPECT_EQ(records[0].types, "");
+  EXPECT_EQ(records[0].expected_lines, (std::vector<std::string>{"(3 rows)"}));
+  EXPECT_THROW(parse_slt("query\nselect from t\n", "f.test"), Error);
+  EXPECT_THROW(parse_slt("query\nselect from t\n----\n(1 row)\nx\n", "f.test"), Error);
+}
+
+// The runner compares a query without columns by its row count.
+TEST(SqllogictestRunnerTest, ChecksTheRowCountOfQueriesWithoutColumns) {
+  std::string path = ::testing::TempDir() + "no_columns_" + std::to_string(::getpid()) + ".test";
+  {
+    std::ofstream out(path);
+    out << "statement ok\ncreate table t (a integer)\n\n"
+           "statement ok\ninsert into t values (1), (2), (3)\n\n"
+           "query\nselect from t\n----\n(3 rows)\n\n"
+           "query\nselect from t where a = 2\n----\n(1 row)\n\n"
+           "query\nselect from t\n----\n(2 rows)\n\n"
+           "query\nselect a from t where a = 1\n----\n(1 row)\n";
+  }
+  std::ostringstream report;
+  SltSummary summary = SltRunner(report).run_file(path);
+  std::remove(path.c_str());
+  EXPECT_EQ(summary.records, 6);
+  EXPECT_EQ(summary.failures, 2) << report.str();
+  EXPECT_NE(report.str().find("expected:\n  (2 rows)\nactual:\n  (3 rows)"), std::string::npos)
+      << report.str();
+  EXPECT_NE(report.str().find("query returned 1 columns"), std::string::npos) << report.str();
 }
 
 TEST(SqllogictestParserTest, FormatsValues) {

@@ -23,13 +23,15 @@ TEST(TableTest, AppendsAcrossChunks) {
   ASSERT_EQ(table.chunk_count(), 2u);
   EXPECT_EQ(table.chunk(0).size(), kChunkCapacity);
   EXPECT_EQ(table.chunk(1).size(), 1000u);
-  EXPECT_EQ(table.chunk(0).validity(0), nullptr);  // NOT NULL: no bitmap
-  ASSERT_NE(table.chunk(0).validity(1), nullptr);
-  const auto* ids = reinterpret_cast<const int64_t*>(table.chunk(1).data(0));
+  const HotChunk& first = *table.chunk(0).hot();
+  const HotChunk& second = *table.chunk(1).hot();
+  EXPECT_EQ(first.validity(0), nullptr);  // NOT NULL: no bitmap
+  ASSERT_NE(first.validity(1), nullptr);
+  const auto* ids = reinterpret_cast<const int64_t*>(second.data(0));
   EXPECT_EQ(ids[5], static_cast<int64_t>(kChunkCapacity + 5));
-  EXPECT_FALSE(table.chunk(0).is_valid(1, 3));
-  EXPECT_TRUE(table.chunk(0).is_valid(1, 4));
-  const auto* names = reinterpret_cast<const StringRef*>(table.chunk(1).data(1));
+  EXPECT_FALSE(first.is_valid(1, 3));
+  EXPECT_TRUE(first.is_valid(1, 4));
+  const auto* names = reinterpret_cast<const StringRef*>(second.data(1));
   EXPECT_EQ(names[1].view(), "name number " + std::to_string(kChunkCapacity + 1) + " is long");
 }
 
@@ -43,7 +45,7 @@ TEST(TableTest, TruncateTakesBackRows) {
   EXPECT_EQ(table.chunk(0).size(), 10u);
   appender.append_row({Value::big_int(99), Value::null(SqlType::varchar(40))});
   EXPECT_EQ(table.row_count(), 11u);
-  EXPECT_FALSE(table.chunk(0).is_valid(1, 10));
+  EXPECT_FALSE(table.chunk(0).hot()->is_valid(1, 10));
 }
 
 TEST(TableTest, RejectsNullInNotNullColumnWithoutPartialRow) {

@@ -91,11 +91,42 @@ TEST(DecimalTest, FormatsAndRescales) {
   EXPECT_EQ(format_decimal(-5, 2), "-0.05");
   EXPECT_EQ(format_decimal(0, 3), "0.000");
   EXPECT_EQ(format_decimal(42, 0), "42");
-  EXPECT_EQ(rescale_decimal(1235, 2, 1), 124);
-  EXPECT_EQ(rescale_decimal(-1235, 2, 1), -124);
-  EXPECT_EQ(rescale_decimal(12, 1, 3), 1200);
+  EXPECT_EQ(*rescale_decimal(1235, 2, 10, 1), 124);
+  EXPECT_EQ(*rescale_decimal(-1235, 2, 10, 1), -124);
+  EXPECT_EQ(*rescale_decimal(12, 1, 10, 3), 1200);
   int128_t big = power_of_ten(37) * 3;
   EXPECT_EQ(format_int128(big), "3" + std::string(37, '0'));
+}
+
+// The checked operations shared by constant folding and generated code: results are held to
+// the precision, not just to 128 bits.
+TEST(DecimalTest, OperationsHoldResultsToTheirPrecision) {
+  int128_t max38 = power_of_ten(38) - 1;
+  EXPECT_EQ(*add_decimals(max38 - 1, 1, 38), max38);
+  EXPECT_FALSE(add_decimals(max38, 1, 38).has_value());      // 39 digits, fits 128 bits
+  EXPECT_FALSE(add_decimals(max38, max38, 38).has_value());  // beyond 128 bits
+  EXPECT_FALSE(subtract_decimals(-max38, 1, 38).has_value());
+  EXPECT_EQ(*subtract_decimals(-max38, -1, 38), -max38 + 1);
+  EXPECT_FALSE(add_decimals(99, 1, 2).has_value());
+  EXPECT_EQ(*multiply_decimals(power_of_ten(19) - 1, power_of_ten(19) + 1, 38), max38);
+  EXPECT_FALSE(multiply_decimals(power_of_ten(19), power_of_ten(19), 38).has_value());
+  EXPECT_FALSE(multiply_decimals(int128_t{1} << 100, int128_t{1} << 100, 38).has_value());
+  EXPECT_TRUE(fits_precision(-max38, 38));
+  EXPECT_FALSE(fits_precision(power_of_ten(5), 5));
+}
+
+TEST(DecimalTest, RescalesWithRoundingAndChecks) {
+  EXPECT_EQ(*rescale_decimal(99995, 3, 5, 2), 10000);               // 99.995 -> 100.00
+  EXPECT_FALSE(rescale_decimal(99995, 3, 4, 2).has_value());        // 100.00 needs 5 digits
+  EXPECT_FALSE(rescale_decimal(9995, 1, 3, 0).has_value());         // 999.5 -> 1000
+  EXPECT_FALSE(rescale_decimal(INT64_MAX, 0, 38, 20).has_value());  // 19 + 20 digits
+  EXPECT_EQ(*rescale_decimal(INT64_MAX, 0, 38, 19), int128_t{INT64_MAX} * power_of_ten(19));
+  // Dividing by 10^38 must not overflow while rounding.
+  EXPECT_EQ(*rescale_decimal(power_of_ten(38) - 1, 38, 1, 0), 1);
+  EXPECT_EQ(*rescale_decimal(-(power_of_ten(38) / 2), 38, 1, 0), -1);
+  EXPECT_EQ(*rescale_decimal(power_of_ten(38) / 2 - 1, 38, 1, 0), 0);
+  EXPECT_EQ(decimal_or_overflow(int128_t{7}), 7);
+  EXPECT_THROW(decimal_or_overflow(std::nullopt), Error);
 }
 
 TEST(StringRefTest, InlineAndPointerStrings) {

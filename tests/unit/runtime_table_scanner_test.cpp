@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "runtime/runtime_abi.h"
-#include "runtime/table_scan_cursor.h"
+#include "runtime/table_scanner.h"
 #include "storage/table.h"
 
 namespace floe {
@@ -13,9 +13,9 @@ namespace {
 constexpr uint64_t kRows = 2 * uint64_t{kChunkCapacity} + 1000;  // three chunks, last partial
 
 // id BIGINT NOT NULL = row number; val INTEGER, NULL on every 7th row, else 3 * row.
-class TableScanCursorTest : public ::testing::Test {
+class TableScannerTest : public ::testing::Test {
  protected:
-  TableScanCursorTest()
+  TableScannerTest()
       : table_("t", {{"id", SqlType::big_int(), false}, {"val", SqlType::integer(), true}}, {}) {
     TableAppender appender(table_);
     for (uint64_t row = 0; row < kRows; ++row) {
@@ -40,7 +40,7 @@ class TableScanCursorTest : public ::testing::Test {
   // Reads [begin, end) through the ABI entry points, as generated code does, checking the
   // batch invariants on the way.
   std::vector<Row> scan(uint64_t begin, uint64_t end, uint32_t vector_size) {
-    TableScanCursor cursor(table_, {1, 0}, vector_size);
+    TableScanner cursor(table_, {1, 0}, {}, ScanSettings{vector_size, true, true});
     EXPECT_TRUE(floe_rt_scan_open(&cursor, begin, end));
     std::vector<Row> rows;
     FloeScanBatch batch;
@@ -83,35 +83,35 @@ class TableScanCursorTest : public ::testing::Test {
   Table table_;
 };
 
-TEST_F(TableScanCursorTest, ScansAllChunks) {
+TEST_F(TableScannerTest, ScansAllChunks) {
   ASSERT_EQ(table_.chunk_count(), 3u);
   expect_rows(scan(0, uint64_t{3} << kChunkShift, 8192), ids(0, kRows));
 }
 
-TEST_F(TableScanCursorTest, RangeStartingMidChunkCrossesIntoNextChunk) {
+TEST_F(TableScannerTest, RangeStartingMidChunkCrossesIntoNextChunk) {
   uint64_t begin = 60000, end = (uint64_t{1} << kChunkShift) | 100;
   expect_rows(scan(begin, end, 1000), ids(60000, kChunkCapacity + 100));
 }
 
-TEST_F(TableScanCursorTest, RangePastTheLastRowIsCut) {
+TEST_F(TableScannerTest, RangePastTheLastRowIsCut) {
   uint64_t begin = (uint64_t{2} << kChunkShift) | 500;
   expect_rows(scan(begin, uint64_t{9} << kChunkShift, 8192), ids(2 * kChunkCapacity + 500, kRows));
 }
 
-TEST_F(TableScanCursorTest, BatchesAreZeroCopyViewsOfTheChunk) {
-  TableScanCursor cursor(table_, {0, 1}, 100);
+TEST_F(TableScannerTest, BatchesAreZeroCopyViewsOfTheChunk) {
+  TableScanner cursor(table_, {0, 1}, {}, ScanSettings{100, true, true});
   ASSERT_TRUE(cursor.open((uint64_t{1} << kChunkShift) | 7, uint64_t{2} << kChunkShift));
   FloeScanBatch batch;
   ASSERT_EQ(cursor.next(batch), 100u);
-  const HotChunk& chunk = table_.chunk(1);
+  const HotChunk& chunk = *table_.chunk(1).hot();
   EXPECT_EQ(batch.validity_offset, 7u);
   EXPECT_EQ(batch.columns[0], chunk.data(0) + 7 * sizeof(int64_t));
   EXPECT_EQ(batch.columns[1], chunk.data(1) + 7 * sizeof(int32_t));
   EXPECT_EQ(batch.validity[1], chunk.validity(1));
 }
 
-TEST_F(TableScanCursorTest, EmptyAndInvalidRanges) {
-  TableScanCursor cursor(table_, {0});
+TEST_F(TableScannerTest, EmptyAndInvalidRanges) {
+  TableScanner cursor(table_, {0});
   FloeScanBatch batch;
   ASSERT_TRUE(cursor.open(5, 5));
   EXPECT_EQ(cursor.next(batch), 0u);
@@ -124,9 +124,9 @@ TEST_F(TableScanCursorTest, EmptyAndInvalidRanges) {
   EXPECT_EQ(cursor.next(batch), 0u);
 }
 
-TEST(TableScanCursorEmptyTest, EmptyTableYieldsNothing) {
+TEST(TableScannerEmptyTest, EmptyTableYieldsNothing) {
   Table table("e", {{"a", SqlType::integer(), true}}, {});
-  TableScanCursor cursor(table, {0});
+  TableScanner cursor(table, {0});
   FloeScanBatch batch;
   ASSERT_TRUE(cursor.open(0, uint64_t{1} << kChunkShift));
   EXPECT_EQ(cursor.next(batch), 0u);

@@ -1,0 +1,76 @@
+// The vectorized scan subsystem (DESIGN.md "Scans"; Data Blocks paper §3.4 and §4): one
+// precompiled interface over hot chunks and Data Blocks that compiled pipelines read through.
+// A scanner walks a row-id range of one table and hands out batches of up to vector_size
+// rows of the requested columns, in the layout of a hot chunk (FloeScanBatch), never
+// crossing a chunk boundary. Per chunk:
+//  1. a Data Block's restrictions are translated into its compressed domain; the SMA and the
+//     dictionary rule blocks out (sma_skipping), and the PSMAs narrow the scan range (psma);
+//  2. the first restriction finds the initial matches with SIMD, each further one reduces
+//     them (simd_match.h), and NULLs are removed with the validity bitmaps;
+//  3. a hot chunk's matches are handed over as a selection vector into its own arrays (no
+//     copy); a Data Block's matching rows are unpacked, only the requested columns, into a
+//     compacted batch. A hot chunk with no restriction is handed over as it is.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/array_matcher.h"
+#include "runtime/restriction_step.h"
+#include "runtime/runtime_abi.h"
+#include "runtime/scan_restriction.h"
+#include "storage/table.h"
+
+namespace floe {
+
+class TableScanner {
+ public:
+  // `columns` are the table's column indexes, in the order the batch presents them.
+  TableScanner(const Table& table, std::vector<size_t> columns,
+               std::vector<ScanRestriction> restrictions = {}, ScanSettings settings = {});
+  ~TableScanner();
+
+  // Restarts on row ids [begin_row, end_row) (chunk << 16 | row). Ids past the end of the
+  // table are simply empty. Returns false when begin_row > end_row.
+  bool open(uint64_t begin_row, uint64_t end_row);
+  // Fills `batch` with the next up to vector-size matching rows; returns the count, 0 when
+  // the range is exhausted. The batch's arrays stay valid until the next call.
+  uint32_t next(FloeScanBatch& batch);
+
+  const ScanStatistics& statistics() const { return statistics_; }
+
+ private:
+  struct ChunkPlan;  // the current segment's restrictions, ready to run
+  bool prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop);
+  uint32_t find_matches(uint32_t begin, uint32_t end);
+  void hand_over_matches(uint32_t count, FloeScanBatch& batch);
+  // Decodes the rows `positions` (or, when null, [begin, begin + count)) of the current
+  // Data Block into the batch buffers.
+  void unpack(const uint32_t* positions, uint32_t begin, uint32_t count, FloeScanBatch& batch);
+  void hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch);
+
+  const Table& table_;
+  std::vector<size_t> columns_;
+  std::vector<PhysicalType> types_;
+  std::vector<ScanRestriction> restrictions_;
+  // Per restriction, its matcher over hot chunks' plain values (null: nothing passes).
+  std::vector<std::unique_ptr<ArrayMatcher>> hot_matchers_;
+  ScanSettings settings_;
+  ScanStatistics statistics_;
+
+  uint64_t position_ = 0;
+  uint64_t end_ = 0;
+  // Rows [position_, segment_end_) are in one chunk and share chunk_plan_.
+  uint64_t segment_end_ = 0;
+  std::unique_ptr<ChunkPlan> chunk_plan_;
+
+  std::vector<uint32_t> matches_;
+  // Batch buffers of unpacked Data Block rows, one per requested column.
+  std::vector<std::unique_ptr<uint8_t[]>> values_;
+  std::vector<std::vector<uint64_t>> validity_;
+  std::vector<const void*> column_pointers_;
+  std::vector<const uint64_t*> validity_pointers_;
+};
+
+}  // namespace floe

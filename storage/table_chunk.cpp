@@ -1,0 +1,47 @@
+#include "storage/table_chunk.h"
+
+#include "storage/data_block.h"
+
+namespace floe {
+
+TableChunk::TableChunk(const std::vector<ColumnDef>& columns)
+    : hot_(std::make_unique<HotChunk>(columns)) {}
+
+TableChunk::~TableChunk() = default;
+
+uint32_t TableChunk::size() const {
+  return block_ ? block_->tuple_count() : hot_->size();
+}
+
+void TableChunk::freeze(const std::vector<ColumnDef>& columns, std::optional<size_t> sort_column) {
+  if (block_) return;
+  block_ = DataBlock::freeze(columns, *hot_, 0, hot_->size(), sort_column);
+  hot_.reset();
+}
+
+TableChunk::ColumnArray TableChunk::read_column(size_t column, PhysicalType type,
+                                                Scratch& scratch) const {
+  if (hot_) return {hot_->data(column), hot_->validity(column)};
+  const uint32_t rows = block_->tuple_count();
+  scratch.data.resize(physical_size(type) * rows);
+  auto view = block_->column(column);
+  view.unpack_range(0, rows, scratch.data.data());
+  if (!view.has_nulls()) return {scratch.data.data(), nullptr};
+  scratch.validity.assign((rows + 63) / 64, 0);
+  view.unpack_validity_range(0, rows, scratch.validity.data());
+  return {scratch.data.data(), scratch.validity.data()};
+}
+
+Value TableChunk::value(uint32_t row, size_t column, const SqlType& type) const {
+  if (hot_) {
+    if (!hot_->is_valid(column, row)) return Value::null(type);
+    return Value::read_physical(hot_->data(column) + physical_size(type.physical()) * row, type);
+  }
+  BlockColumn view = block_->column(column);
+  if (!view.is_valid(row)) return Value::null(type);
+  alignas(16) uint8_t buffer[16];
+  view.unpack(&row, 1, buffer);
+  return Value::read_physical(buffer, type);
+}
+
+}  // namespace floe
