@@ -84,6 +84,7 @@ bool TableScanner::prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t 
   if (range.empty()) return false;
   position_ = (chunk_index << kChunkShift) + range.begin;
   segment_end_ = (chunk_index << kChunkShift) + range.end;
+  segment_limit_ = (chunk_index << kChunkShift) + stop;
   return true;
 }
 
@@ -115,6 +116,9 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     uint32_t segment_stop = static_cast<uint32_t>(segment_end_ - chunk_base);
     uint32_t count = std::min(settings_.vector_size, segment_stop - row);
     position_ += count;
+    // The rows between the segment's end and the range's end in this chunk are those the
+    // PSMA ruled out: skip them rather than prepare (and count) them again.
+    if (position_ >= segment_end_) position_ = segment_limit_;
     if (chunk_plan_->steps.empty()) {
       statistics_.rows_matched += count;
       if (chunk.frozen())

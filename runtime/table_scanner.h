@@ -61,8 +61,10 @@ class TableScanner {
 
   uint64_t position_ = 0;
   uint64_t end_ = 0;
-  // Rows [position_, segment_end_) are in one chunk and share chunk_plan_.
+  // Rows [position_, segment_end_) are in one chunk and share chunk_plan_; the PSMA ruled
+  // out the rows from segment_end_ to segment_limit_, the end of the range in that chunk.
   uint64_t segment_end_ = 0;
+  uint64_t segment_limit_ = 0;
   std::unique_ptr<ChunkPlan> chunk_plan_;
 
   std::vector<uint32_t> matches_;

@@ -281,3 +281,29 @@ TEST_F(ScanPropertyTest, SmaSkipsBlocksAndPsmaNarrows) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(ScanPsmaTest, NarrowedRowsAreCountedOnce) {
+  Table table("p", {{"v", SqlType::integer(), false}}, {});
+  TableAppender appender(table);
+  for (int32_t v = 0; v < static_cast<int32_t>(kChunkCapacity); ++v)
+    appender.append_row({Value::integer(v)});
+  table.freeze_all();
+  ScanRestriction restriction;
+  restriction.column = 0;
+  restriction.low = restriction.high = ScanRestriction::Bound{Value::integer(100), true};
+  TableScanner scanner(table, {0}, {restriction});
+  FloeScanBatch batch;
+  ASSERT_TRUE(scanner.open(0, kChunkCapacity));
+  ASSERT_EQ(scanner.next(batch), 1u);
+  EXPECT_EQ(static_cast<const int32_t*>(batch.columns[0])[0], 100);
+  EXPECT_EQ(scanner.next(batch), 0u);
+  // Delta 100 has one significant byte: its PSMA slot holds exactly row 100 (Appendix B).
+  EXPECT_EQ(scanner.statistics().psma_rows_removed, kChunkCapacity - 1);
+  EXPECT_EQ(scanner.statistics().rows_matched, 1u);
+}
+
+}  // namespace
+}  // namespace floe
