@@ -1,5 +1,5 @@
 // The runtime objects behind the state array (`void** state`) of a compiled query: one per
-// slot the code generator assigned (scan cursors per worker, hash tables, row buffers, LIMIT
+// slot the code generator assigned (scanners per worker, hash tables, row buffers, LIMIT
 // counters). Generated pipelines reach them only through this array.
 #pragma once
 
