@@ -1,5 +1,6 @@
 // BlockColumn: decoding, domain translation and PSMA lookups on one column of a Data Block.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -107,6 +108,9 @@ T BlockColumn::entry(uint32_t code) const {
 
 namespace {
 
+// Largest string dictionary decode_rows decodes up front (16 bytes per entry, on the stack).
+constexpr uint32_t kDecodedDictionaryLimit = 256;
+
 // Decodes rows row_of(0..count-1) of a column into `out`, with the scheme switch outside the
 // loops.
 template <typename T, typename RowOf, typename Entry>
@@ -121,6 +125,18 @@ void decode_rows(const BlockColumn& column, RowOf row_of, uint32_t count, T* out
     case Scheme::kDictionary:
       block_format::with_code_type(column.code_width(), [&](auto tag) {
         const auto* typed = static_cast<const decltype(tag)*>(codes);
+        if constexpr (std::is_same_v<T, StringRef>) {
+          // Building a StringRef copies a variable number of bytes; for a small dictionary
+          // (flags, modes, segments) build each entry once and copy 16-byte values.
+          if (column.dictionary_size() <= kDecodedDictionaryLimit &&
+              column.dictionary_size() <= count) {
+            std::array<StringRef, kDecodedDictionaryLimit> decoded;
+            for (uint32_t code = 0; code < column.dictionary_size(); ++code)
+              decoded[code] = entry(code);
+            for (uint32_t i = 0; i < count; ++i) out[i] = decoded[typed[row_of(i)]];
+            return;
+          }
+        }
         for (uint32_t i = 0; i < count; ++i) out[i] = entry(typed[row_of(i)]);
       });
       return;

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
+#include <cstring>
 #include <limits>
 #include <set>
 #include <string>
@@ -58,6 +61,26 @@ TEST(RuntimeStringTest, HashDependsOnBytesOnly) {
   EXPECT_NE(hash(""), hash(std::string_view("\0", 1)));
   std::set<uint64_t> seen;
   for (int i = 0; i < 100000; ++i) seen.insert(hash("Customer#" + std::to_string(i)));
+  EXPECT_EQ(seen.size(), 100000u);
+}
+
+TEST(RuntimeStringTest, ShortStringHashIgnoresBytesPastTheEnd) {
+  for (size_t length = 0; length <= StringRef::kInlineLength; ++length) {
+    std::string text = std::string("abcdefghijkl").substr(0, length);
+    auto clean = halves(text);
+    // The same string with garbage in the unused inline bytes of its reference.
+    StringRef dirty = StringRef::from(text);
+    std::memset(dirty.inline_bytes() + length, 0x5A, StringRef::kInlineLength - length);
+    auto words = std::bit_cast<std::array<uint64_t, 2>>(dirty);
+    EXPECT_EQ(floe_rt_hash_string(words[0], words[1], 7),
+              floe_rt_hash_string(clean.lo, clean.hi, 7))
+        << length;
+    if (length > 0) {
+      EXPECT_NE(hash(text), hash(text.substr(0, length - 1))) << length;
+    }
+  }
+  std::set<uint64_t> seen;
+  for (int i = 0; i < 100000; ++i) seen.insert(hash(std::to_string(i)));
   EXPECT_EQ(seen.size(), 100000u);
 }
 
