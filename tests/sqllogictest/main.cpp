@@ -1,5 +1,7 @@
 // floe-sqllogictest: runs sqllogictest files (or every *.test file under directories).
-//   floe-sqllogictest [--mode compiled|vectorized] PATH...
+//   floe-sqllogictest [--mode compiled|vectorized] [--setup SQL] PATH...
+// --setup runs SQL (settings) on each file's fresh connection first, e.g. the suite again
+// under SET scan_mode = 'jit'.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -11,7 +13,8 @@
 namespace {
 
 int usage() {
-  std::cerr << "usage: floe-sqllogictest [--mode compiled|vectorized] FILE_OR_DIRECTORY...\n";
+  std::cerr << "usage: floe-sqllogictest [--mode compiled|vectorized] [--setup SQL] "
+               "FILE_OR_DIRECTORY...\n";
   return 2;
 }
 
@@ -37,11 +40,14 @@ std::vector<std::string> collect_files(const std::vector<std::string>& paths) {
 
 int main(int argc, char** argv) {
   std::string mode = "compiled";
+  std::string setup;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--mode" && i + 1 < argc) {
       mode = argv[++i];
+    } else if (arg == "--setup" && i + 1 < argc) {
+      setup = argv[++i];
     } else if (arg.rfind("--mode=", 0) == 0) {
       mode = arg.substr(7);
     } else if (!arg.empty() && arg[0] == '-') {
@@ -59,7 +65,7 @@ int main(int argc, char** argv) {
     std::cerr << "floe-sqllogictest: unknown mode \"" << mode << "\" (compiled or vectorized)\n";
     return 2;
   }
-  floe::SltRunner runner(std::cerr);
+  floe::SltRunner runner(std::cerr, setup);
   int files = 0, records = 0, failures = 0;
   for (const std::string& file : collect_files(paths)) {
     floe::SltSummary summary = runner.run_file(file);

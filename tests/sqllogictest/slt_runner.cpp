@@ -51,8 +51,10 @@ std::string indent_values(const Values& values, size_t columns) {
 
 class FileRun {
  public:
-  FileRun(const std::string& path, std::ostream& report)
-      : path_(path), report_(report), connection_(database_) {}
+  FileRun(const std::string& path, std::ostream& report, const std::string& setup)
+      : path_(path), report_(report), connection_(database_) {
+    if (!setup.empty()) connection_.query(setup);
+  }
 
   void run(const std::vector<SltRecord>& records, SltSummary& summary) {
     for (const SltRecord& record : records) {
@@ -207,7 +209,7 @@ SltSummary SltRunner::run_file(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   try {
-    FileRun(path, report_).run(parse_slt(text.str(), path), summary);
+    FileRun(path, report_, setup_).run(parse_slt(text.str(), path), summary);
   } catch (const Error& e) {  // malformed test file
     report_ << e.what() << "\n";
     ++summary.failures;

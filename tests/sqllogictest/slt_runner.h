@@ -18,13 +18,16 @@ struct SltSummary {
 
 class SltRunner {
  public:
-  explicit SltRunner(std::ostream& report) : report_(report) {}
+  // `setup`: SQL run on each file's fresh connection before its records (a setting to run
+  // the whole suite under, e.g. "set scan_mode = 'jit'").
+  SltRunner(std::ostream& report, std::string setup) : report_(report), setup_(std::move(setup)) {}
 
   // Runs one file; failures are written to the report with file:line, SQL, expected and actual.
   SltSummary run_file(const std::string& path);
 
  private:
   std::ostream& report_;
+  std::string setup_;
 };
 
 // The text of one result value as the tests spell it: NULL, (empty) for '', else floe's

@@ -95,7 +95,7 @@ TEST(SqllogictestRunnerTest, ChecksTheRowCountOfQueriesWithoutColumns) {
            "query\nselect a from t where a = 1\n----\n(1 row)\n";
   }
   std::ostringstream report;
-  SltSummary summary = SltRunner(report).run_file(path);
+  SltSummary summary = SltRunner(report, "").run_file(path);
   std::remove(path.c_str());
   EXPECT_EQ(summary.records, 6);
   EXPECT_EQ(summary.failures, 2) << report.str();
