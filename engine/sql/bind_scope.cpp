@@ -27,7 +27,7 @@ const ScopeColumn* BindScope::find(std::string_view table, std::string_view colu
     if (!table.empty() && candidate.alias != table) continue;
     table_seen = true;
     for (const ScopeColumn& c : candidate.columns) {
-      if (c.name != column) continue;
+      if (c.name != column || (table.empty() && c.qualified_only)) continue;
       if (found)
         throw Error("column reference \"" + std::string(column) + "\" is ambiguous", location);
       found = &c;
@@ -42,7 +42,8 @@ const ScopeColumn& BindScope::resolve(std::string_view table, std::string_view c
                                       int location) const {
   if (const ScopeColumn* found = find(table, column, location)) return *found;
   bool table_here = false;
-  for (const ScopeTable& candidate : tables_) table_here |= candidate.alias == table;
+  for (const ScopeTable& candidate : tables_)
+    table_here |= !table.empty() && candidate.alias == table;
   if (table_here)
     throw Error("column " + display_name(table, column) + " does not exist", location);
   // A correlated reference: the subquery's plan reads a column it does not produce, which
@@ -58,7 +59,8 @@ std::vector<const ScopeColumn*> BindScope::star(std::string_view table, int loca
   for (const ScopeTable& candidate : tables_) {
     if (!table.empty() && candidate.alias != table) continue;
     table_seen = true;
-    for (const ScopeColumn& c : candidate.columns) result.push_back(&c);
+    for (const ScopeColumn& c : candidate.columns)
+      if (!table.empty() || !c.qualified_only) result.push_back(&c);
   }
   if (!table.empty() && !table_seen)
     throw Error("missing FROM-clause entry for table \"" + std::string(table) + "\"", location);
@@ -74,6 +76,20 @@ void BindScope::make_nullable(size_t first, size_t end, plan::ColumnRegistry& re
       registry[column.id].nullable = true;
     }
   }
+}
+
+std::vector<ScopeColumn*> BindScope::unqualified_columns(size_t first, size_t end,
+                                                         std::string_view name) {
+  std::vector<ScopeColumn*> found;
+  for (size_t t = first; t < end; ++t)
+    for (ScopeColumn& column : tables_[t].columns)
+      if (column.name == name && !column.qualified_only) found.push_back(&column);
+  return found;
+}
+
+void BindScope::insert_merged_columns(size_t at, std::vector<ScopeColumn> columns) {
+  tables_.insert(tables_.begin() + static_cast<std::ptrdiff_t>(at),
+                 ScopeTable{"", std::move(columns)});
 }
 
 bool BindScope::contains(plan::ColumnId id) const {

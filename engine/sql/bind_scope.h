@@ -16,10 +16,13 @@ struct ScopeColumn {
   plan::ColumnId id;
   SqlType type;
   bool nullable;
+  // Reachable only qualified (t.x, t.*): a column that JOIN ... USING or NATURAL JOIN merged,
+  // whose unqualified name now means the merged column.
+  bool qualified_only = false;
 };
 
 struct ScopeTable {
-  std::string alias;
+  std::string alias;  // empty for the merged columns of a JOIN ... USING (no qualified name)
   std::vector<ScopeColumn> columns;
 };
 
@@ -51,6 +54,13 @@ class BindScope {
   // The columns of `table` (all tables when empty), for * and t.*.
   std::vector<const ScopeColumn*> star(std::string_view table, int location) const;
   bool contains(plan::ColumnId id) const;
+
+  // JOIN ... USING: the columns named `name` of tables()[first..end) that an unqualified
+  // reference could mean.
+  std::vector<ScopeColumn*> unqualified_columns(size_t first, size_t end, std::string_view name);
+  // Inserts the merged columns of a JOIN ... USING as an alias-less table before tables()[at],
+  // so that * lists them first, as PostgreSQL does.
+  void insert_merged_columns(size_t at, std::vector<ScopeColumn> columns);
 
  private:
   const ScopeColumn* find(std::string_view table, std::string_view column, int location) const;

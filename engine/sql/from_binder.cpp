@@ -6,6 +6,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/join_using.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
 #include "engine/sql/system_tables.h"
@@ -209,30 +210,13 @@ plan::LogicalOpPtr make_outer_join(plan::JoinType type, plan::LogicalOpPtr probe
   return join;
 }
 
-plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context,
-                             BindScope& scope) {
-  switch (join.jointype) {
-    case PG_QUERY__JOIN_TYPE__JOIN_INNER:
-    case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
-    case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
-    case PG_QUERY__JOIN_TYPE__JOIN_FULL:
-      break;
-    default:
-      throw NotSupported("this kind of join");
-  }
-  if (join.is_natural) throw NotSupported("NATURAL JOIN");
-  if (join.n_using_clause) throw NotSupported("JOIN ... USING");
-  if (join.alias) throw NotSupported("aliases of joins");
-  size_t left_tables = scope.tables().size();
-  plan::LogicalOpPtr left = bind_from_item(join.larg, context, scope);
-  size_t right_tables = scope.tables().size();
-  plan::LogicalOpPtr right = bind_from_item(join.rarg, context, scope);
-  size_t end_tables = scope.tables().size();
-  plan::ExprPtr condition;
-  if (join.quals)
-    condition =
-        ExpressionBinder(context, scope, "JOIN conditions").bind_condition(join.quals, "JOIN/ON");
-  switch (join.jointype) {
+// The JoinOp of an INNER, LEFT, RIGHT or FULL join of the two sides, whose tables are
+// scope.tables()[left_tables..right_tables) and [right_tables..end_tables).
+plan::LogicalOpPtr bind_join_type(PgQuery__JoinType type, plan::LogicalOpPtr left,
+                                  plan::LogicalOpPtr right, plan::ExprPtr condition,
+                                  BindContext& context, BindScope& scope, size_t left_tables,
+                                  size_t right_tables, size_t end_tables) {
+  switch (type) {
     case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
       scope.make_nullable(right_tables, end_tables, context.registry);
       return make_outer_join(plan::JoinType::kLeftOuter, std::move(left), std::move(right),
@@ -248,6 +232,39 @@ plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context
     default:
       return make_join(std::move(left), std::move(right), std::move(condition));
   }
+}
+
+plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context,
+                             BindScope& scope) {
+  switch (join.jointype) {
+    case PG_QUERY__JOIN_TYPE__JOIN_INNER:
+    case PG_QUERY__JOIN_TYPE__JOIN_LEFT:
+    case PG_QUERY__JOIN_TYPE__JOIN_RIGHT:
+    case PG_QUERY__JOIN_TYPE__JOIN_FULL:
+      break;
+    default:
+      throw NotSupported("this kind of join");
+  }
+  if (join.alias) throw NotSupported("aliases of joins");
+  size_t left_tables = scope.tables().size();
+  plan::LogicalOpPtr left = bind_from_item(join.larg, context, scope);
+  size_t right_tables = scope.tables().size();
+  plan::LogicalOpPtr right = bind_from_item(join.rarg, context, scope);
+  size_t end_tables = scope.tables().size();
+  plan::ExprPtr condition;
+  std::optional<UsingColumns> using_columns;
+  if (join.is_natural || join.n_using_clause) {
+    using_columns.emplace(join, scope, left_tables, right_tables, end_tables);
+    condition = using_columns->take_condition();
+  } else if (join.quals) {
+    condition =
+        ExpressionBinder(context, scope, "JOIN conditions").bind_condition(join.quals, "JOIN/ON");
+  }
+  plan::LogicalOpPtr result = bind_join_type(join.jointype, std::move(left), std::move(right),
+                                             std::move(condition), context, scope, left_tables,
+                                             right_tables, end_tables);
+  if (!using_columns) return result;
+  return using_columns->merge(std::move(result), join.jointype, context, scope, left_tables);
 }
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope) {
