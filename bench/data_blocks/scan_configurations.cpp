@@ -13,13 +13,12 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bench/tpch/answer_check.h"
 #include "bench/tpch/query_timing.h"
+#include "bench/tpch/tpch_run.h"
 #include "engine/api/database.h"
 #include "storage/error.h"
 #include "tpch/direct_loader.h"
@@ -84,14 +83,6 @@ Options parse_options(int argc, char** argv) {
   return options;
 }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("could not open file \"" + path + "\"");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 struct Query {
   std::string name;  // q01 ... q22
   std::vector<std::string> statements;
@@ -105,8 +96,8 @@ std::vector<Query> read_queries(const Options& options) {
   for (int number = 1; number <= kQueryCount; ++number) {
     char name[8];
     std::snprintf(name, sizeof name, "q%02d", number);
-    Query query{name, tpch::split_statements(read_text_file(options.tpch_dir + "/queries/" +
-                                                              name + ".sql")),
+    const std::string script = tpch::read_text_file(options.tpch_dir + "/queries/" + name + ".sql");
+    Query query{name, tpch::split_statements(script),
                 options.tpch_dir + "/answers/" + folder + "/" + name + ".csv"};
     if (!std::filesystem::exists(query.answer_path)) query.answer_path.clear();
     queries.push_back(std::move(query));

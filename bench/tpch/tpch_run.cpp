@@ -24,14 +24,6 @@ constexpr const char* kDuckDbMemoryLimit = "5GB";
 constexpr const char* kTables[] = {"region",   "nation",   "part",   "supplier",
                                    "partsupp", "customer", "orders", "lineitem"};
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("could not open file \"" + path + "\"");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 std::string query_name(int number) {
   char name[8];
   std::snprintf(name, sizeof name, "q%02d", number);
@@ -114,6 +106,14 @@ QueryReport run_query(int number, const RunOptions& options, Connection& connect
 }
 
 }  // namespace
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error("could not open file \"" + path + "\"");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
 
 std::vector<int> parse_query_list(const std::string& list) {
   std::vector<int> queries;

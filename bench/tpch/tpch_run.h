@@ -29,6 +29,9 @@ struct RunOptions {
 // sets its report's error.
 std::vector<QueryReport> run_tpch(const RunOptions& options);
 
+// The whole file, e.g. a query script. Throws floe::Error when it cannot be read.
+std::string read_text_file(const std::string& path);
+
 // "1,6,q15" -> {1, 6, 15}. Throws floe::Error for anything but 1..22.
 std::vector<int> parse_query_list(const std::string& list);
 
