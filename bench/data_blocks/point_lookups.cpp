@@ -108,8 +108,8 @@ double scan_lookups_per_second(Connection& connection, const std::string& table,
   std::vector<double> execute_ms;
   for (int i = 0; i < queries; ++i) {
     int64_t key = keys[static_cast<size_t>(i) % keys.size()];
-    Result result = connection.query("select * from " + table + " where c_custkey = " +
-                                     std::to_string(key));
+    Result result =
+        connection.query("select * from " + table + " where c_custkey = " + std::to_string(key));
     if (result.row_count() != 1 || result.value(0, 0).as_int64() != key)
       throw Error("lookup of " + std::to_string(key) + " in " + table + " failed");
     execute_ms.push_back(result.timings().execute_ms);
@@ -130,8 +130,8 @@ void print(const std::vector<Row>& rows) {
   std::printf("| storage | access | ordered (lookups/s) | shuffled (lookups/s) |\n");
   std::printf("|---|---|---|---|\n");
   for (const Row& row : rows)
-    std::printf("| %s | %s | %.0f | %.0f |\n", row.storage.c_str(), row.access.c_str(),
-                row.ordered, row.shuffled);
+    std::printf("| %s | %s | %.0f | %.0f |\n", row.storage.c_str(), row.access.c_str(), row.ordered,
+                row.shuffled);
 }
 
 int run(const Options& options) {

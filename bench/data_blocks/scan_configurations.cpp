@@ -109,9 +109,8 @@ void check_answer(const Query& query, int number, const Result& result, const ch
   if (query.answer_path.empty()) return;
   std::vector<SqlType> types;
   for (size_t i = 0; i < result.column_count(); ++i) types.push_back(result.column_type(i));
-  std::string mismatch =
-      tpch::compare_with_answer(types, result.rows(), tpch::read_answer(query.answer_path),
-                                tpch::order_key_columns(number));
+  std::string mismatch = tpch::compare_with_answer(
+      types, result.rows(), tpch::read_answer(query.answer_path), tpch::order_key_columns(number));
   if (!mismatch.empty())
     throw Error(query.name + " is wrong under \"" + config + "\": " + mismatch);
 }
@@ -123,11 +122,10 @@ struct Samples {
 };
 
 // Runs the rounds for the configurations of one storage (hot or frozen).
-void measure(Connection& connection, const std::vector<Query>& queries, bool frozen,
-             int rounds, Samples& samples) {
+void measure(Connection& connection, const std::vector<Query>& queries, bool frozen, int rounds,
+             Samples& samples) {
   for (int round = 0; round < rounds; ++round) {
-    std::fprintf(stderr, "%s data, round %d of %d\n", frozen ? "frozen" : "hot", round + 1,
-                 rounds);
+    std::fprintf(stderr, "%s data, round %d of %d\n", frozen ? "frozen" : "hot", round + 1, rounds);
     for (int q = 0; q < kQueryCount; ++q) {
       for (size_t c = 0; c < kConfigurationCount; ++c) {
         if (kConfigurations[c].frozen != frozen) continue;
@@ -156,8 +154,8 @@ void print(const std::vector<Query>& queries, const Samples& samples, const Opti
       compile[c][q] = tpch::median(samples.compile_ms[c][q]);
     }
   }
-  std::printf("Execution ms (median of %d rounds), SF %g, %d threads\n\n| query |",
-              options.rounds, options.scale_factor, options.threads);
+  std::printf("Execution ms (median of %d rounds), SF %g, %d threads\n\n| query |", options.rounds,
+              options.scale_factor, options.threads);
   for (const Configuration& config : kConfigurations) std::printf(" %s |", config.name);
   std::printf("\n|---|");
   for (size_t c = 0; c < kConfigurationCount; ++c) std::printf("---|");
@@ -167,7 +165,7 @@ void print(const std::vector<Query>& queries, const Samples& samples, const Opti
     for (size_t c = 0; c < kConfigurationCount; ++c) std::printf(" %.1f |", exec[c][q]);
     std::printf("\n");
   }
-  auto row_of_means = [&](const char* label, double (*values)[kQueryCount]) {
+  auto row_of_means = [&](const char* label, double(*values)[kQueryCount]) {
     std::vector<double> means;
     std::printf("| %s |", label);
     for (size_t c = 0; c < kConfigurationCount; ++c) {

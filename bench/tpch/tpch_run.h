@@ -22,7 +22,7 @@ struct RunOptions {
   // SQL run after loading, before the queries, e.g. "SET scan_mode = 'jit'" or
   // "CALL freeze('lineitem', 'l_shipdate')".
   std::string setup;
-  LoadProgress progress;     // optional
+  LoadProgress progress;  // optional
 };
 
 // Throws floe::Error when the data cannot be generated or loaded; a failing query only

@@ -99,8 +99,7 @@ std::optional<ScanRestriction> in_list(const Expr& expr, const ScanOp& scan) {
 std::optional<ScanRestriction> like_prefix(const Expr& expr, const ScanOp& scan) {
   auto column = table_column_of(*expr.children[0], scan);
   const Expr& pattern = *expr.children[1];
-  if (expr.negated || !column || pattern.kind != ExprKind::kConstant ||
-      pattern.constant.is_null())
+  if (expr.negated || !column || pattern.kind != ExprKind::kConstant || pattern.constant.is_null())
     return std::nullopt;
   const std::string& text = pattern.constant.as_string();
   size_t wildcard = text.find_first_of("%_\\");
@@ -155,8 +154,7 @@ bool merge_into(std::vector<ScanOp::Restriction>& restrictions, ExprPtr& predica
   if (restriction.kind != ScanRestriction::Kind::kRange) return false;
   for (auto& existing : restrictions) {
     ScanRestriction& other = existing.restriction;
-    if (other.kind != ScanRestriction::Kind::kRange || other.column != restriction.column)
-      continue;
+    if (other.kind != ScanRestriction::Kind::kRange || other.column != restriction.column) continue;
     bool fills_low = !other.low && restriction.low && !restriction.high;
     bool fills_high = !other.high && restriction.high && !restriction.low;
     if (!fills_low && !fills_high) continue;

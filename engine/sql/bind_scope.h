@@ -48,8 +48,9 @@ class BindScope {
   // join), here and in the registry.
   void make_nullable(size_t first, size_t end, plan::ColumnRegistry& registry);
 
-  // `table` empty = unqualified. Looks in enclosing scopes when not found here. Throws floe::Error "column ... does not exist",
-  // "column reference ... is ambiguous", "missing FROM-clause entry ...".
+  // `table` empty = unqualified. Looks in enclosing scopes when not found here. Throws floe::Error
+  // "column ... does not exist", "column reference ... is ambiguous", "missing FROM-clause entry
+  // ...".
   const ScopeColumn& resolve(std::string_view table, std::string_view column, int location) const;
   // The columns of `table` (all tables when empty), for * and t.*.
   std::vector<const ScopeColumn*> star(std::string_view table, int location) const;

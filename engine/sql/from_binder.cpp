@@ -260,9 +260,9 @@ plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context
     condition =
         ExpressionBinder(context, scope, "JOIN conditions").bind_condition(join.quals, "JOIN/ON");
   }
-  plan::LogicalOpPtr result = bind_join_type(join.jointype, std::move(left), std::move(right),
-                                             std::move(condition), context, scope, left_tables,
-                                             right_tables, end_tables);
+  plan::LogicalOpPtr result =
+      bind_join_type(join.jointype, std::move(left), std::move(right), std::move(condition),
+                     context, scope, left_tables, right_tables, end_tables);
   if (!using_columns) return result;
   return using_columns->merge(std::move(result), join.jointype, context, scope, left_tables);
 }

@@ -18,8 +18,7 @@ const ScopeColumn& side_column(BindScope& scope, size_t first, size_t end, const
     throw Error("column \"" + name + "\" specified in USING clause does not exist in " + side +
                 " table");
   if (found.size() > 1)
-    throw Error("common column name \"" + name + "\" appears more than once in " + side +
-                " table");
+    throw Error("common column name \"" + name + "\" appears more than once in " + side + " table");
   return *found.front();
 }
 
@@ -42,8 +41,7 @@ std::vector<std::string> common_names(BindScope& scope, size_t left_first, size_
 }  // namespace
 
 UsingColumns::UsingColumns(const PgQuery__JoinExpr& join, BindScope& scope, size_t left_first,
-                           size_t right_first, size_t end)
-{
+                           size_t right_first, size_t end) {
   if (join.join_using_alias) throw NotSupported("aliases of JOIN ... USING");
   std::vector<std::string> names;
   if (join.is_natural) {
@@ -60,9 +58,9 @@ UsingColumns::UsingColumns(const PgQuery__JoinExpr& join, BindScope& scope, size
     const ScopeColumn& left = side_column(scope, left_first, right_first, name, "left");
     const ScopeColumn& right = side_column(scope, right_first, end, name, "right");
     // The comparison's casts give the pair's common type (and its error when there is none).
-    plan::ExprPtr equal = ExpressionBinder::comparison(
-        "=", plan::make_column(left.id, left.type, left.nullable),
-        plan::make_column(right.id, right.type, right.nullable), -1);
+    plan::ExprPtr equal =
+        ExpressionBinder::comparison("=", plan::make_column(left.id, left.type, left.nullable),
+                                     plan::make_column(right.id, right.type, right.nullable), -1);
     pairs_.push_back({name, left.id, right.id, equal->children[0]->type});
     equalities_.push_back(std::move(equal));
   }

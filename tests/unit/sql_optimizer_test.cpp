@@ -25,8 +25,7 @@ TEST_F(SqlOptimizerTest, FoldsDateMinusIntervalIntoADateComparison) {
 TEST_F(SqlOptimizerTest, ScanTestsStringRestrictionsAfterFixedWidthOnes) {
   std::string text =
       plan::to_string(optimized("select a from t where s in ('x', 'y') and a between 1 and 5"));
-  EXPECT_NE(text.find("restrictions=[((a#0 >= 1) AND (a#0 <= 5)), (s#"), std::string::npos)
-      << text;
+  EXPECT_NE(text.find("restrictions=[((a#0 >= 1) AND (a#0 <= 5)), (s#"), std::string::npos) << text;
 }
 
 TEST_F(SqlOptimizerTest, FoldsArithmeticAndBooleanConstants) {
