@@ -143,7 +143,9 @@ void expect_direct_sums(RowBuffer& buffer, const WindowFrame& frame) {
       for (int64_t j = begin; j < end; ++j) sum += rows[static_cast<size_t>(j)].value;
       const Row& row = rows[static_cast<size_t>(i)];
       ASSERT_EQ(row.result_null != 0, begin >= end) << "partition " << key << " row " << i;
-      if (begin < end) ASSERT_EQ(row.result, sum) << "partition " << key << " row " << i;
+      if (begin < end) {
+        ASSERT_EQ(row.result, sum) << "partition " << key << " row " << i;
+      }
     }
   }
 }
