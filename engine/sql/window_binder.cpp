@@ -1,6 +1,7 @@
 #include "engine/sql/window_binder.h"
 
 #include <optional>
+#include <set>
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
@@ -310,16 +311,21 @@ WindowFrame WindowBinder::bind_frame(const Definition& definition, int location)
   return frame;
 }
 
-// A ROWS offset: a constant bigint that is neither NULL nor negative.
+// A ROWS offset: a constant number, cast to bigint, that is neither NULL nor negative.
 uint64_t WindowBinder::bind_frame_offset(const Node* node, bool start, bool rows) {
-  BindScope empty;
-  ExprPtr expr = ExpressionBinder(context_, empty, "window frame").bind(node);
+  const char* unit = rows ? "ROWS" : "RANGE";
+  ExprPtr expr = ExpressionBinder(context_, scope_, "window frames").bind(node);
+  std::set<plan::ColumnId> columns;
+  plan::collect_columns(*expr, columns);
+  if (!columns.empty())
+    throw Error(std::string("argument of ") + unit + " must not contain variables",
+                node_location(node));
   if (expr->kind != plan::ExprKind::kConstant)
     throw NotSupported("window frame offsets that are not constants", node_location(node));
   if (is_unknown_literal(*expr)) expr = coerce(std::move(expr), SqlType::big_int());
-  if (!expr->type.is_integer())
-    throw Error(std::string("argument of ") + (rows ? "ROWS" : "RANGE") +
-                    " must be type bigint, not type " + expr->type.to_string(),
+  if (!expr->type.is_numeric())
+    throw Error(std::string("argument of ") + unit + " must be type bigint, not type " +
+                    expr->type.to_string(),
                 node_location(node));
   std::string which = start ? "starting" : "ending";
   Value value = cast_value(expr->constant, SqlType::big_int());
