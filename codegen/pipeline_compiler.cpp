@@ -25,6 +25,8 @@ std::unique_ptr<Consumer> make_sink(PipelineEnv& env, const plan::LogicalOp* sin
       return make_aggregation_sink(env, static_cast<const plan::AggregateOp&>(*sink));
     case LogicalKind::kSort:
       return make_sort_sink(env, static_cast<const plan::SortOp&>(*sink));
+    case LogicalKind::kWindow:
+      return make_window_sink(env, static_cast<const plan::WindowOp&>(*sink));
     default:
       throw Error("internal error: operator cannot be a pipeline sink");
   }
@@ -56,6 +58,8 @@ std::unique_ptr<Source> make_source(PipelineEnv& env, const plan::LogicalOp& sou
       return make_aggregation_source(env, static_cast<const plan::AggregateOp&>(source));
     case LogicalKind::kSort:
       return make_sort_source(env, static_cast<const plan::SortOp&>(source));
+    case LogicalKind::kWindow:
+      return make_materialized_source(env, source);
     case LogicalKind::kJoin:
       return make_join_unmatched_source(env, static_cast<const plan::JoinOp&>(source));
     default:
@@ -134,8 +138,12 @@ std::vector<std::string> QueryProgram::entry_points() const {
   std::vector<std::string> names;
   for (const auto& pipeline : pipelines) {
     names.push_back(pipeline.function);
-    for (const auto* helper :
-         {&pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function}) {
+    std::vector<const std::string*> helpers = {
+        &pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function,
+        &pipeline.window_same_partition, &pipeline.window_peers};
+    for (const auto& aggregate : pipeline.window_aggregates)
+      helpers.insert(helpers.end(), {&aggregate.update, &aggregate.merge, &aggregate.finalize});
+    for (const auto* helper : helpers) {
       // A sink's helpers are shared by the pipelines that feed it.
       if (!helper->empty() && std::find(names.begin(), names.end(), *helper) == names.end())
         names.push_back(*helper);

@@ -14,6 +14,7 @@
 #include "codegen/row_layout.h"
 #include "engine/plan/physical_plan.h"
 #include "runtime/scan_restriction.h"
+#include "runtime/window_evaluator.h"
 #include "storage/table.h"
 
 namespace floe::codegen {
@@ -44,7 +45,7 @@ struct StateSlot {
 
 struct PipelineProgram {
   enum class Source : uint8_t { kTable, kValues, kAggregation, kRows, kJoinUnmatched };
-  enum class Sink : uint8_t { kJoinBuild, kAggregation, kSort, kResult };
+  enum class Sink : uint8_t { kJoinBuild, kAggregation, kSort, kWindow, kResult };
   struct LimitCheck {
     uint32_t counter_slot;
     uint64_t end;  // offset + limit: once the counter reaches it, the pipeline is done
@@ -69,10 +70,22 @@ struct PipelineProgram {
   bool global_aggregation = false;  // no GROUP BY: one group even for empty input
   std::string keys_equal_function;  // bool (const uint8_t*, const uint8_t*)
   std::string merge_function;       // bool (WorkerContext*, uint8_t* into, const uint8_t* from)
-  // kSort sink.
+  // kSort and kWindow sinks.
   std::string compare_function;  // int32 (const uint8_t*, const uint8_t*)
   uint64_t offset = 0;
   std::optional<uint64_t> limit;
+  // kWindow sink: the spec without its function pointers, which the executor looks up by
+  // the names below (window_aggregates: update, merge, finalize per function; empty for
+  // the functions that are no aggregates).
+  WindowSpec window;
+  std::string window_same_partition;  // int32 (const uint8_t*, const uint8_t*)
+  std::string window_peers;           // int32 (const uint8_t*, const uint8_t*)
+  struct WindowAggregateFunctions {
+    std::string update;    // bool (WorkerContext*, uint8_t* state, const uint8_t* row)
+    std::string merge;     // bool (WorkerContext*, uint8_t* into, const uint8_t* from)
+    std::string finalize;  // bool (WorkerContext*, const uint8_t* state, uint8_t* row)
+  };
+  std::vector<WindowAggregateFunctions> window_aggregates;
 };
 
 struct ResultColumn {

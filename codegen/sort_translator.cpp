@@ -1,6 +1,7 @@
 // Sort. The sink appends each tuple's needed columns (plus computed sort keys) to a
 // RowBuffer and provides a generated comparator; the executor sorts and applies LIMIT/OFFSET;
 // the source reads the rows back in order.
+#include "codegen/row_compare.h"
 #include "codegen/translator.h"
 
 namespace floe::codegen {
@@ -59,45 +60,13 @@ class SortSink : public Consumer {
   }
 
  private:
-  // int32 compare(const uint8_t* a, const uint8_t* b): the first key that differs decides.
   std::string emit_comparator() {
-    auto& b = env_.builder();
-    auto name = env_.function_name("sort_compare");
-    auto* function = env_.create_function(name, b.getInt32Ty(), {b.getPtrTy(), b.getPtrTy()});
-    env_.codegen.begin_function(function, nullptr, nullptr);
-    b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
+    std::vector<RowKey> keys;
     for (size_t k = 0; k < sort_.keys.size(); ++k) {
-      auto* order = compare_key(function->getArg(0), function->getArg(1), k);
-      auto* decided = llvm::BasicBlock::Create(b.getContext(), "decided", function);
-      auto* tie = llvm::BasicBlock::Create(b.getContext(), "tie", function);
-      b.CreateCondBr(b.CreateICmpNE(order, b.getInt32(0)), decided, tie);
-      b.SetInsertPoint(decided);
-      b.CreateRet(order);
-      b.SetInsertPoint(tie);
+      const auto& key = sort_.keys[k];
+      keys.push_back({key_fields_[k], key.expr->type, key.descending, key.nulls_first});
     }
-    b.CreateRet(b.getInt32(0));
-    return name;
-  }
-
-  // -1/0/1 for one key, honoring DESC and NULLS FIRST/LAST.
-  llvm::Value* compare_key(llvm::Value* a_row, llvm::Value* b_row, size_t k) {
-    auto& b = env_.builder();
-    const auto& key = sort_.keys[k];
-    SqlValue a = load_field(env_.codegen, a_row, rows_->layout, key_fields_[k]);
-    SqlValue c = load_field(env_.codegen, b_row, rows_->layout, key_fields_[k]);
-    auto* raw = env_.expressions.compare(zero_if_null(env_.codegen, a),
-                                         zero_if_null(env_.codegen, c), key.expr->type);
-    auto* less = b.CreateICmpSLT(raw, b.getInt32(0));
-    auto* greater = b.CreateICmpSGT(raw, b.getInt32(0));
-    int32_t sign = key.descending ? -1 : 1;
-    llvm::Value* order = b.CreateSelect(less, b.getInt32(-sign),
-                                        b.CreateSelect(greater, b.getInt32(sign), b.getInt32(0)));
-    if (a.null) {
-      int32_t null_first = key.nulls_first ? -1 : 1;
-      order = b.CreateSelect(c.null, b.CreateSelect(a.null, b.getInt32(0), b.getInt32(-null_first)),
-                             b.CreateSelect(a.null, b.getInt32(null_first), order));
-    }
-    return order;
+    return emit_row_comparator(env_, "sort_compare", rows_->layout, keys);
   }
 
   PipelineEnv& env_;
@@ -107,10 +76,10 @@ class SortSink : public Consumer {
   const Materialization* rows_ = nullptr;
 };
 
-class SortSource : public Source {
+class MaterializedSource : public Source {
  public:
-  SortSource(PipelineEnv& env, const plan::SortOp& sort)
-      : env_(env), rows_(env.materializations.at(&sort)) {
+  MaterializedSource(PipelineEnv& env, const plan::LogicalOp& op)
+      : env_(env), rows_(env.materializations.at(&op)) {
     env.pipeline->source = PipelineProgram::Source::kRows;
     env.pipeline->source_slot = rows_.slot;
   }
@@ -141,7 +110,11 @@ std::unique_ptr<Consumer> make_sort_sink(PipelineEnv& env, const plan::SortOp& s
 }
 
 std::unique_ptr<Source> make_sort_source(PipelineEnv& env, const plan::SortOp& sort) {
-  return std::make_unique<SortSource>(env, sort);
+  return make_materialized_source(env, sort);
+}
+
+std::unique_ptr<Source> make_materialized_source(PipelineEnv& env, const plan::LogicalOp& op) {
+  return std::make_unique<MaterializedSource>(env, op);
 }
 
 }  // namespace floe::codegen

@@ -66,6 +66,14 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
       break;
     case plan::LogicalKind::kLimit:
       break;
+    case plan::LogicalKind::kWindow: {
+      const auto& window = static_cast<const plan::WindowOp&>(op);
+      for (const auto& partition : window.partitions) add(partition);
+      for (const auto& key : window.order) add(key.expr);
+      for (const auto& function : window.functions)
+        for (const auto& argument : function.arguments) add(argument);
+      break;
+    }
   }
   for (const auto& child : op.children) collect_columns(*child, push_restrictions, used);
 }

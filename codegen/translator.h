@@ -136,6 +136,8 @@ std::unique_ptr<Source> make_values_source(PipelineEnv& env, const plan::ValuesO
 std::unique_ptr<Source> make_aggregation_source(PipelineEnv& env,
                                                 const plan::AggregateOp& aggregate);
 std::unique_ptr<Source> make_sort_source(PipelineEnv& env, const plan::SortOp& sort);
+// The rows a sort or window sink materialized, in their final order.
+std::unique_ptr<Source> make_materialized_source(PipelineEnv& env, const plan::LogicalOp& op);
 // The build rows of a right/full outer join that found no match, with NULL probe columns.
 std::unique_ptr<Source> make_join_unmatched_source(PipelineEnv& env, const plan::JoinOp& join);
 
@@ -155,6 +157,7 @@ std::unique_ptr<Consumer> make_join_build(PipelineEnv& env, const plan::JoinOp& 
 std::unique_ptr<Consumer> make_aggregation_sink(PipelineEnv& env,
                                                 const plan::AggregateOp& aggregate);
 std::unique_ptr<Consumer> make_sort_sink(PipelineEnv& env, const plan::SortOp& sort);
+std::unique_ptr<Consumer> make_window_sink(PipelineEnv& env, const plan::WindowOp& window);
 std::unique_ptr<Consumer> make_result_sink(PipelineEnv& env);
 
 }  // namespace floe::codegen

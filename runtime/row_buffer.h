@@ -30,6 +30,8 @@ class RowBuffer {
 
   uint64_t size() const { return rows_.size(); }         // after finish
   uint8_t* row(uint64_t index) { return rows_[index]; }  // after finish
+  // After finish: the rows in their current order, for operators that rearrange them.
+  std::vector<uint8_t*>& order() { return rows_; }
   uint32_t row_size() const { return row_size_; }
 
  private:

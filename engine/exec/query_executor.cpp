@@ -17,6 +17,7 @@
 #include "engine/exec/compiled_query_state.h"
 #include "engine/exec/morsel_dispatch.h"
 #include "runtime/query_context.h"
+#include "runtime/window_evaluator.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -66,6 +67,27 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
   });
 }
 
+// The pipeline's window spec with the generated functions it names.
+WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledModule& code) {
+  auto compare = [&](const std::string& name) {
+    return reinterpret_cast<RowBuffer::CompareFn>(code.lookup(name));
+  };
+  WindowSpec spec = pipeline.window;
+  spec.order = compare(pipeline.compare_function);
+  spec.same_partition = compare(pipeline.window_same_partition);
+  spec.peers = compare(pipeline.window_peers);
+  for (size_t f = 0; f < spec.functions.size(); ++f) {
+    const auto& names = pipeline.window_aggregates[f];
+    if (names.update.empty()) continue;
+    auto& function = spec.functions[f];
+    function.update = reinterpret_cast<WindowFunctionSpec::UpdateFn>(code.lookup(names.update));
+    function.merge = reinterpret_cast<WindowFunctionSpec::MergeFn>(code.lookup(names.merge));
+    function.finalize =
+        reinterpret_cast<WindowFunctionSpec::FinalizeFn>(code.lookup(names.finalize));
+  }
+  return spec;
+}
+
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
 void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
                    const codegen::CompiledModule& code) {
@@ -88,6 +110,13 @@ void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, Q
       rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)),
                 query.cancel_flag());
       rows.apply_limit(pipeline.offset, pipeline.limit);
+      break;
+    }
+    case PipelineProgram::Sink::kWindow: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
+      if (!evaluate_windows(rows, window_spec(pipeline, code), query))
+        throw Error(query.error_message());
       break;
     }
     case PipelineProgram::Sink::kResult:

@@ -380,6 +380,8 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
     }
     case LogicalKind::kValues:
       return static_cast<double>(static_cast<const ValuesOp&>(op).rows.size());
+    case LogicalKind::kWindow:
+      return input;
   }
   return input;
 }

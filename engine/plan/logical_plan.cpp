@@ -48,6 +48,11 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     case LogicalKind::kValues:
       out = static_cast<const ValuesOp&>(op).columns;
       break;
+    case LogicalKind::kWindow:
+      out = output_columns(*op.children[0]);
+      for (const auto& function : static_cast<const WindowOp&>(op).functions)
+        out.push_back(function.id);
+      break;
   }
   return out;
 }
@@ -110,6 +115,32 @@ const char* aggregate_name(AggregateFunction function) {
       return "max";
   }
   return "?";
+}
+
+const char* frame_bound_text(WindowFrame::Bound bound) {
+  switch (bound) {
+    case WindowFrame::Bound::kUnboundedPreceding:
+      return "UNBOUNDED PRECEDING";
+    case WindowFrame::Bound::kPreceding:
+      return " PRECEDING";
+    case WindowFrame::Bound::kCurrentRow:
+      return "CURRENT ROW";
+    case WindowFrame::Bound::kFollowing:
+      return " FOLLOWING";
+    case WindowFrame::Bound::kUnboundedFollowing:
+      return "UNBOUNDED FOLLOWING";
+  }
+  return "?";
+}
+
+std::string frame_text(const WindowFrame& frame) {
+  auto bound = [](WindowFrame::Bound kind, uint64_t offset) {
+    bool with_offset =
+        kind == WindowFrame::Bound::kPreceding || kind == WindowFrame::Bound::kFollowing;
+    return (with_offset ? std::to_string(offset) : std::string()) + frame_bound_text(kind);
+  };
+  return std::string(frame.rows ? "ROWS" : "RANGE") + " BETWEEN " +
+         bound(frame.start, frame.start_offset) + " AND " + bound(frame.end, frame.end_offset);
 }
 
 std::string limit_text(const std::optional<uint64_t>& limit, uint64_t offset) {
@@ -214,6 +245,20 @@ class PlanPrinter {
         const auto& values = static_cast<const ValuesOp&>(op);
         return "Values rows=" + std::to_string(values.rows.size());
       }
+      case LogicalKind::kWindow: {
+        const auto& window = static_cast<const WindowOp&>(op);
+        std::string out = "Window partition=" + list(window.partitions) + " order=[";
+        for (size_t i = 0; i < window.order.size(); ++i)
+          out += (i ? ", " : "") + window.order[i].expr->to_string(&registry_) +
+                 (window.order[i].descending ? " DESC" : " ASC");
+        out += "] functions=[";
+        for (size_t i = 0; i < window.functions.size(); ++i) {
+          const auto& function = window.functions[i];
+          out += (i ? ", " : "") + column(function.id) + " := " + window_function_name(function) +
+                 list(function.arguments) + " " + frame_text(function.frame);
+        }
+        return out + "]";
+      }
     }
     return "?";
   }
@@ -232,6 +277,36 @@ class PlanPrinter {
 };
 
 }  // namespace
+
+std::string window_function_name(const WindowOp::Function& function) {
+  switch (function.kind) {
+    case WindowFunctionKind::kRowNumber:
+      return "row_number";
+    case WindowFunctionKind::kRank:
+      return "rank";
+    case WindowFunctionKind::kDenseRank:
+      return "dense_rank";
+    case WindowFunctionKind::kPercentRank:
+      return "percent_rank";
+    case WindowFunctionKind::kCumeDist:
+      return "cume_dist";
+    case WindowFunctionKind::kNtile:
+      return "ntile";
+    case WindowFunctionKind::kLag:
+      return "lag";
+    case WindowFunctionKind::kLead:
+      return "lead";
+    case WindowFunctionKind::kFirstValue:
+      return "first_value";
+    case WindowFunctionKind::kLastValue:
+      return "last_value";
+    case WindowFunctionKind::kNthValue:
+      return "nth_value";
+    case WindowFunctionKind::kAggregate:
+      return aggregate_name(function.aggregate);
+  }
+  return "?";
+}
 
 std::string describe_operator(const LogicalOp& op, const ColumnRegistry& registry) {
   return PlanPrinter(registry).describe(op);

@@ -11,6 +11,7 @@
 
 #include "engine/plan/expression.h"
 #include "runtime/scan_restriction.h"
+#include "runtime/window_frame.h"
 #include "storage/table.h"
 
 namespace floe::plan {
@@ -43,7 +44,8 @@ enum class LogicalKind : uint8_t {
   kAggregate,
   kSort,
   kLimit,
-  kValues
+  kValues,
+  kWindow
 };
 
 struct LogicalOp {
@@ -163,6 +165,29 @@ struct SortOp : LogicalOp {
   std::optional<uint64_t> limit;
   uint64_t offset = 0;
 };
+
+// Window functions over one window (PARTITION BY + ORDER BY); each function has its own
+// frame. Output: the input columns, then one column per function. A pipeline breaker
+// (runtime/window_evaluator.h).
+struct WindowOp : LogicalOp {
+  WindowOp() : LogicalOp(LogicalKind::kWindow) {}
+  struct Function {
+    ColumnId id;
+    WindowFunctionKind kind;
+    AggregateFunction aggregate = AggregateFunction::kCountStar;  // kind kAggregate
+    // kAggregate: [argument] (none for count(*)); ntile: [buckets]; lag, lead: [value,
+    // offset, default] (offset and default optional); first/last_value: [value];
+    // nth_value: [value, n]. Offsets, buckets and n are bigint.
+    std::vector<ExprPtr> arguments;
+    WindowFrame frame;
+  };
+  std::vector<ExprPtr> partitions;
+  std::vector<SortKey> order;
+  std::vector<Function> functions;
+};
+
+// The SQL name of a window function, e.g. "row_number" (aggregates: their own name).
+std::string window_function_name(const WindowOp::Function& function);
 
 struct LimitOp : LogicalOp {
   LimitOp() : LogicalOp(LogicalKind::kLimit) {}

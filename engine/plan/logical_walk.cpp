@@ -44,6 +44,14 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
       break;
     case LogicalKind::kLimit:
       break;
+    case LogicalKind::kWindow: {
+      auto& window = static_cast<WindowOp&>(op);
+      for (ExprPtr& partition : window.partitions) visit(partition);
+      for (SortKey& key : window.order) visit(key.expr);
+      for (auto& function : window.functions)
+        for (ExprPtr& argument : function.arguments) visit(argument);
+      break;
+    }
   }
 }
 
@@ -133,6 +141,22 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       copy = std::move(result);
       break;
     }
+    case LogicalKind::kWindow: {
+      const auto& window = static_cast<const WindowOp&>(op);
+      auto result = std::make_unique<WindowOp>();
+      for (const ExprPtr& partition : window.partitions)
+        result->partitions.push_back(partition->clone());
+      for (const SortKey& key : window.order)
+        result->order.push_back({key.expr->clone(), key.descending, key.nulls_first});
+      for (const auto& function : window.functions) {
+        std::vector<ExprPtr> arguments;
+        for (const ExprPtr& argument : function.arguments) arguments.push_back(argument->clone());
+        result->functions.push_back(
+            {function.id, function.kind, function.aggregate, std::move(arguments), function.frame});
+      }
+      copy = std::move(result);
+      break;
+    }
   }
   copy->estimated_rows = op.estimated_rows;
   for (const LogicalOpPtr& child : op.children) copy->children.push_back(clone_tree(*child));
@@ -163,6 +187,9 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
     }
     case LogicalKind::kValues:
       for (ColumnId& id : static_cast<ValuesOp&>(op).columns) fresh(id);
+      break;
+    case LogicalKind::kWindow:
+      for (auto& function : static_cast<WindowOp&>(op).functions) fresh(function.id);
       break;
     default:
       break;

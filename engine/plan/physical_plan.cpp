@@ -47,6 +47,7 @@ class PipelineSplitter {
       }
       case LogicalKind::kAggregate:
       case LogicalKind::kSort:
+      case LogicalKind::kWindow:
         finish(build(*op.children[0]), &op);
         return open(&op);
     }
@@ -97,6 +98,8 @@ std::string role(const LogicalOp& op, bool as_sink) {
       return as_sink ? "Aggregate build" : "Aggregate scan";
     case LogicalKind::kSort:
       return as_sink ? "Sort build" : "Sort scan";
+    case LogicalKind::kWindow:
+      return as_sink ? "Window build" : "Window scan";
   }
   return "?";
 }

@@ -1,5 +1,5 @@
 // The physical plan: the optimized logical tree cut into pipelines at pipeline breakers
-// (hash-join build, aggregation, sort).
+// (hash-join build, aggregation, sort, window).
 // Both the compiled and the vectorized executor run exactly these pipelines.
 #pragma once
 
@@ -13,13 +13,13 @@ namespace floe::plan {
 
 struct Pipeline {
   int id = 0;
-  // kScan or kValues (leaves), or kAggregate / kSort, whose materialized rows are read, or
-  // kJoin (right/full outer): its build rows that found no match, after its probe pipeline,
-  // into the same operators and sink as the probe pipeline's part above the join.
+  // kScan or kValues (leaves), or kAggregate / kSort / kWindow, whose materialized rows are read,
+  // or kJoin (right/full outer): its build rows that found no match, after its probe pipeline, into
+  // the same operators and sink as the probe pipeline's part above the join.
   const LogicalOp* source = nullptr;
   // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit.
   std::vector<const LogicalOp*> operators;
-  // kJoin (build side), kAggregate, kSort; nullptr means the query result.
+  // kJoin (build side), kAggregate, kSort, kWindow; nullptr means the query result.
   const LogicalOp* sink = nullptr;
 };
 

@@ -9,12 +9,13 @@
 
 namespace floe::sql {
 
-// Turns an aggregate call into a reference to the aggregate's result column. Absent where
-// aggregates are not allowed.
+// Turns an aggregate call, or a window function call (OVER), into a reference to its result
+// column. Absent where neither is allowed.
 class AggregateBinder {
  public:
   virtual ~AggregateBinder() = default;
   virtual plan::ExprPtr bind_aggregate(const PgQuery__FuncCall& call) = 0;
+  virtual plan::ExprPtr bind_window(const PgQuery__FuncCall& call) = 0;
 };
 
 bool is_aggregate_name(std::string_view name);

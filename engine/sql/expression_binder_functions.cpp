@@ -1,7 +1,9 @@
-// Function calls: aggregates (through the AggregateBinder), EXTRACT / date_part, SUBSTRING.
+// Function calls: aggregates and window functions (through the AggregateBinder), EXTRACT /
+// date_part, SUBSTRING.
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
+#include "engine/sql/window_binder.h"
 #include "storage/error.h"
 
 namespace floe::sql {
@@ -15,7 +17,13 @@ bool is_aggregate_name(std::string_view name) {
 
 ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   std::string_view name = last_name(call.funcname, call.n_funcname);
-  if (call.over) throw NotSupported("window functions", call.location);
+  if (call.over) {
+    if (!aggregates_)
+      throw Error(std::string("window functions are not allowed in ") + clause_, call.location);
+    return aggregates_->bind_window(call);
+  }
+  if (is_window_function_name(name))
+    throw Error("window function " + std::string(name) + " requires an OVER clause", call.location);
   if (is_aggregate_name(name)) {
     if (!aggregates_)
       throw Error(std::string("aggregate functions are not allowed in ") + clause_, call.location);

@@ -7,6 +7,7 @@
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
 #include "engine/sql/type_rules.h"
+#include "engine/sql/window_binder.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -87,13 +88,21 @@ class WithQueries {
 class SelectBinder : public AggregateBinder {
  public:
   SelectBinder(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer)
-      : stmt_(stmt), context_(context), scope_(outer) {}
+      : stmt_(stmt),
+        context_(context),
+        scope_(outer),
+        windows_(stmt, context, scope_, *this,
+                 [this](const PgQuery__FuncCall& call) { return type_aggregate(call, true); }) {}
 
   BoundQuery bind();
   ExprPtr bind_aggregate(const PgQuery__FuncCall& call) override;
+  ExprPtr bind_window(const PgQuery__FuncCall& call) override;
 
  private:
   void check_supported() const;
+  // The aggregate a call names, with its argument and result type; `window`: for a window
+  // function, whose argument may hold aggregates of the query's groups.
+  TypedAggregate type_aggregate(const PgQuery__FuncCall& call, bool window);
   void bind_group_by();
   ExprPtr bind_group_item(const Node* node);
   void bind_targets();
@@ -117,13 +126,14 @@ class SelectBinder : public AggregateBinder {
   std::vector<Target> targets_;
   ExprPtr having_;
   std::vector<SortItem> sort_items_;
+  bool in_having_ = false;
+  WindowBinder windows_;
 };
 
 void SelectBinder::check_supported() const {
   if (stmt_.op != PG_QUERY__SET_OPERATION__SETOP_NONE)
     throw NotSupported("set operations (UNION, INTERSECT, EXCEPT)");
   if (stmt_.n_values_lists) throw NotSupported("VALUES lists as queries");
-  if (stmt_.n_window_clause) throw NotSupported("window functions");
   if (stmt_.into_clause) throw NotSupported("SELECT INTO");
   if (stmt_.n_locking_clause) throw NotSupported("FOR UPDATE / FOR SHARE");
   if (stmt_.group_distinct) throw NotSupported("GROUP BY DISTINCT");
@@ -148,11 +158,15 @@ BoundQuery SelectBinder::bind() {
   }
   bind_group_by();
   bind_targets();
-  if (stmt_.having_clause)
+  if (stmt_.having_clause) {
+    in_having_ = true;
     having_ = ExpressionBinder(context_, scope_, "HAVING", this)
                   .bind_condition(stmt_.having_clause, "HAVING");
+    in_having_ = false;
+  }
   bind_order_by();
   if (grouped()) apply_grouping();
+  if (!windows_.empty()) root_ = windows_.apply(std::move(root_));
   std::vector<plan::ColumnId> outputs = add_map();
   if (stmt_.n_distinct_clause) add_distinct(outputs);
   add_sort_and_limit(outputs);
@@ -271,58 +285,28 @@ void SelectBinder::bind_order_by() {
   }
 }
 
+ExprPtr SelectBinder::bind_window(const PgQuery__FuncCall& call) {
+  if (in_aggregate_argument_)
+    throw Error("aggregate function calls cannot contain window function calls", call.location);
+  if (in_having_) throw Error("window functions are not allowed in HAVING", call.location);
+  return windows_.bind(call);
+}
+
 ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
   std::string_view name = last_name(call.funcname, call.n_funcname);
   if (in_aggregate_argument_)
     throw Error("aggregate function calls cannot be nested", call.location);
-  if (call.agg_filter) throw NotSupported("aggregate FILTER", call.location);
-  if (call.n_agg_order || call.agg_within_group)
-    throw NotSupported("ordered aggregates", call.location);
+  TypedAggregate typed = type_aggregate(call, false);
   plan::AggregateOp::Aggregate aggregate;
-  aggregate.distinct = call.agg_distinct;
-  SqlType type = SqlType::big_int();
-  bool nullable = false;
-  if (call.agg_star) {
-    if (name != "count")
-      throw Error(std::string(name) + "(*) must be used with count", call.location);
-    aggregate.function = plan::AggregateFunction::kCountStar;
-  } else {
-    if (call.n_args != 1)
-      throw Error("function " + std::string(name) + " takes exactly one argument", call.location);
-    in_aggregate_argument_ = true;
-    ExprPtr argument = ExpressionBinder(context_, scope_, "aggregate", this).bind(call.args[0]);
-    in_aggregate_argument_ = false;
-    const SqlType arg = argument->type;
-    auto no_function = [&]() {
-      throw Error("function " + std::string(name) + "(" + arg.to_string() + ") does not exist",
-                  call.location);
-    };
-    nullable = groups_.empty() || argument->nullable;
-    if (name == "count") {
-      aggregate.function = plan::AggregateFunction::kCount;
-      argument = resolve_unknown(std::move(argument));
-      nullable = false;
-    } else if (name == "sum" || name == "avg") {
-      if (!arg.is_numeric()) no_function();
-      aggregate.function =
-          name == "sum" ? plan::AggregateFunction::kSum : plan::AggregateFunction::kAvg;
-      if (name == "avg" || arg.id == TypeId::kDouble)
-        type = SqlType::double_type();
-      else if (arg.id == TypeId::kDecimal)
-        type = SqlType::decimal(kMaxDecimalPrecision, arg.scale);
-      else if (arg.id == TypeId::kBigInt)
-        type = SqlType::decimal(kMaxDecimalPrecision, 0);
-    } else {
-      argument = resolve_unknown(std::move(argument));
-      if (argument->type.id == TypeId::kBoolean || argument->type.id == TypeId::kInterval)
-        no_function();
-      aggregate.function =
-          name == "min" ? plan::AggregateFunction::kMin : plan::AggregateFunction::kMax;
-      aggregate.distinct = false;  // min/max(DISTINCT x) = min/max(x)
-      type = argument->type;
-    }
-    aggregate.argument = std::move(argument);
-  }
+  aggregate.function = typed.function;
+  aggregate.argument = std::move(typed.argument);
+  // min/max(DISTINCT x) = min/max(x)
+  aggregate.distinct = call.agg_distinct && aggregate.function != plan::AggregateFunction::kMin &&
+                       aggregate.function != plan::AggregateFunction::kMax;
+  SqlType type = typed.type;
+  bool nullable = aggregate.function != plan::AggregateFunction::kCount &&
+                  aggregate.function != plan::AggregateFunction::kCountStar &&
+                  (groups_.empty() || aggregate.argument->nullable);
   for (const auto& existing : aggregates_) {
     bool same_argument = existing.argument ? aggregate.argument &&
                                                  expr_equal(*existing.argument, *aggregate.argument)
@@ -340,6 +324,53 @@ ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
   ref->position = call.location;
   aggregates_.push_back(std::move(aggregate));
   return ref;
+}
+
+TypedAggregate SelectBinder::type_aggregate(const PgQuery__FuncCall& call, bool window) {
+  std::string_view name = last_name(call.funcname, call.n_funcname);
+  if (call.agg_filter) throw NotSupported("aggregate FILTER", call.location);
+  if (call.n_agg_order || call.agg_within_group)
+    throw NotSupported("ordered aggregates", call.location);
+  TypedAggregate aggregate{plan::AggregateFunction::kCountStar, nullptr, SqlType::big_int()};
+  SqlType& type = aggregate.type;
+  if (call.agg_star) {
+    if (name != "count")
+      throw Error(std::string(name) + "(*) must be used with count", call.location);
+  } else {
+    if (call.n_args != 1)
+      throw Error("function " + std::string(name) + " takes exactly one argument", call.location);
+    in_aggregate_argument_ = !window;
+    ExprPtr argument = ExpressionBinder(context_, scope_, "aggregate", this).bind(call.args[0]);
+    in_aggregate_argument_ = false;
+    const SqlType arg = argument->type;
+    auto no_function = [&]() {
+      throw Error("function " + std::string(name) + "(" + arg.to_string() + ") does not exist",
+                  call.location);
+    };
+    if (name == "count") {
+      aggregate.function = plan::AggregateFunction::kCount;
+      argument = resolve_unknown(std::move(argument));
+    } else if (name == "sum" || name == "avg") {
+      if (!arg.is_numeric()) no_function();
+      aggregate.function =
+          name == "sum" ? plan::AggregateFunction::kSum : plan::AggregateFunction::kAvg;
+      if (name == "avg" || arg.id == TypeId::kDouble)
+        type = SqlType::double_type();
+      else if (arg.id == TypeId::kDecimal)
+        type = SqlType::decimal(kMaxDecimalPrecision, arg.scale);
+      else if (arg.id == TypeId::kBigInt)
+        type = SqlType::decimal(kMaxDecimalPrecision, 0);
+    } else {
+      argument = resolve_unknown(std::move(argument));
+      if (argument->type.id == TypeId::kBoolean || argument->type.id == TypeId::kInterval)
+        no_function();
+      aggregate.function =
+          name == "min" ? plan::AggregateFunction::kMin : plan::AggregateFunction::kMax;
+      type = argument->type;
+    }
+    aggregate.argument = std::move(argument);
+  }
+  return aggregate;
 }
 
 void SelectBinder::replace_groups(ExprPtr& expr) const {
@@ -377,6 +408,7 @@ void SelectBinder::apply_grouping() {
   if (having_) replace_groups(having_);
   for (SortItem& item : sort_items_)
     if (item.expr) replace_groups(item.expr);
+  windows_.for_each_expression([this](ExprPtr& expr) { replace_groups(expr); });
   auto aggregate = std::make_unique<plan::AggregateOp>();
   aggregate->groups = std::move(groups_);
   aggregate->aggregates = std::move(aggregates_);

@@ -1,10 +1,10 @@
 // SELECT → logical plan: FROM (scans, inner joins), WHERE, GROUP BY / aggregates / HAVING,
-// the select list, DISTINCT, ORDER BY, LIMIT / OFFSET.
+// window functions, the select list, DISTINCT, ORDER BY, LIMIT / OFFSET.
 //
 // Plan shape, bottom up: scans joined in FROM order (JoinOp without keys, ON conditions as
 // residuals; the optimizer turns them into hash joins) → FilterOp (WHERE) → AggregateOp →
-// FilterOp (HAVING) → MapOp (computed select items) → AggregateOp (DISTINCT) → SortOp or
-// LimitOp.
+// FilterOp (HAVING) → WindowOps (window_binder.h) → MapOp (computed select items) →
+// AggregateOp (DISTINCT) → SortOp or LimitOp.
 #pragma once
 
 #include <vector>

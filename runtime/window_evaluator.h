@@ -1,0 +1,66 @@
+// Evaluation of window functions over materialized rows (Leis et al., "Efficient Processing
+// of Window Functions in Analytical SQL Queries", VLDB 2015). The rows are hash-partitioned
+// on their partition keys (a hash the generated code stored in each row), and each of the
+// buckets is sorted and evaluated by a task of its own, so that windows with PARTITION BY
+// run in parallel; without PARTITION BY the one partition is sorted in parallel (RowBuffer)
+// and evaluated by one task. Aggregates over frames whose start moves use a segment tree of
+// aggregate states (section 4); the states and their update/merge/finalize functions are
+// generated code, the very ones GROUP BY uses, so both compute the same.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "runtime/query_context.h"
+#include "runtime/row_buffer.h"
+#include "runtime/window_frame.h"
+
+namespace floe {
+
+// Where a value lives in a materialized row; null_offset == kNeverNull for NOT NULL fields.
+struct WindowField {
+  static constexpr uint32_t kNeverNull = UINT32_MAX;
+  uint32_t offset = 0;
+  uint32_t null_offset = kNeverNull;
+  uint32_t size = 0;
+};
+
+struct WindowFunctionSpec {
+  // Generated code; all return false after recording an error through the worker.
+  using UpdateFn = bool (*)(WorkerContext* worker, uint8_t* state, const uint8_t* row);
+  using MergeFn = bool (*)(WorkerContext* worker, uint8_t* into, const uint8_t* from);
+  using FinalizeFn = bool (*)(WorkerContext* worker, const uint8_t* state, uint8_t* row);
+
+  WindowFunctionKind kind = WindowFunctionKind::kRowNumber;
+  WindowFrame frame;
+  // bigint for the ranks, double for percent_rank and cume_dist, integer for ntile, the
+  // value's type for the value functions; aggregates write it in their finalize function.
+  WindowField result;
+  WindowField value;  // lag, lead, first_value, last_value, nth_value: the value copied
+  // bigint: the buckets of ntile, the offset of lag and lead, the n of nth_value.
+  bool has_parameter = false;
+  WindowField parameter;
+  bool has_default = false;  // lag, lead: the value outside the partition (else NULL)
+  WindowField default_value;
+  // kAggregate: a zeroed state of `state_size` bytes is the empty aggregate.
+  uint32_t state_size = 0;
+  UpdateFn update = nullptr;
+  MergeFn merge = nullptr;
+  FinalizeFn finalize = nullptr;
+};
+
+struct WindowSpec {
+  bool partitioned = false;  // PARTITION BY given: rows hold a bigint hash at hash_offset
+  uint32_t hash_offset = 0;
+  RowBuffer::CompareFn order = nullptr;           // partition keys, then ORDER BY keys
+  RowBuffer::CompareFn same_partition = nullptr;  // partition keys only (0 = equal)
+  RowBuffer::CompareFn peers = nullptr;           // ORDER BY keys only (0 = peers)
+  std::vector<WindowFunctionSpec> functions;
+};
+
+// Computes every function of `spec` into each row of `rows` (finished), leaving the rows in
+// partition order. Runs its tasks in the caller's task arena. Returns false after recording
+// an error in `query`; throws floe::Error when the statement is canceled.
+bool evaluate_windows(RowBuffer& rows, const WindowSpec& spec, QueryContext& query);
+
+}  // namespace floe
