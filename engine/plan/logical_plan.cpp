@@ -24,6 +24,7 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     case LogicalKind::kFilter:
     case LogicalKind::kSort:
     case LogicalKind::kLimit:
+    case LogicalKind::kRepeat:
       out = output_columns(*op.children[0]);
       break;
     case LogicalKind::kMap:
@@ -47,6 +48,12 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     }
     case LogicalKind::kValues:
       out = static_cast<const ValuesOp&>(op).columns;
+      break;
+    case LogicalKind::kUnionAll:
+      out = static_cast<const UnionAllOp&>(op).columns;
+      break;
+    case LogicalKind::kSeries:
+      out.push_back(static_cast<const SeriesOp&>(op).column);
       break;
   }
   return out;
@@ -213,6 +220,23 @@ class PlanPrinter {
       case LogicalKind::kValues: {
         const auto& values = static_cast<const ValuesOp&>(op);
         return "Values rows=" + std::to_string(values.rows.size());
+      }
+      case LogicalKind::kUnionAll: {
+        const auto& union_all = static_cast<const UnionAllOp&>(op);
+        std::string out = "UnionAll [";
+        for (size_t i = 0; i < union_all.columns.size(); ++i)
+          out += (i ? ", " : "") + column(union_all.columns[i]);
+        out += "]";
+        for (const auto& input : union_all.inputs) out += " " + list(input);
+        return out;
+      }
+      case LogicalKind::kRepeat:
+        return "Repeat " + static_cast<const RepeatOp&>(op).count->to_string(&registry_) + " times";
+      case LogicalKind::kSeries: {
+        const auto& series = static_cast<const SeriesOp&>(op);
+        return "Series " + column(series.column) + " := generate_series(" +
+               series.start->to_string(&registry_) + ", " + series.stop->to_string(&registry_) +
+               ", " + series.step->to_string(&registry_) + ")";
       }
     }
     return "?";
