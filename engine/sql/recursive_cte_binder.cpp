@@ -41,12 +41,12 @@ std::vector<plan::ColumnId> conform(BoundQuery& recursive, const Table& table,
     const SqlType& type = table.columns()[c].type;
     auto common = common_type(type, info.type);
     if (!common)
-      throw Error("UNION types " + type.to_string() + " and " + info.type.to_string() +
+      throw Error("UNION types " + type_name(type) + " and " + type_name(info.type) +
                   " cannot be matched");
     if (!(*common == type))
       throw Error("recursive query " + quoted(name) + " column " + std::to_string(c + 1) +
-                  " has type " + type.to_string() + " in non-recursive term but type " +
-                  common->to_string() + " overall");
+                  " has type " + type_name(type) + " in non-recursive term but type " +
+                  type_name(*common) + " overall");
     if (!(info.type == type)) {
       plan::ColumnId cast = context.registry.add({type, info.nullable, info.name});
       map->computed.push_back(

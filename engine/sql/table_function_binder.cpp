@@ -14,7 +14,7 @@ using plan::ExprPtr;
 
 [[noreturn]] void no_function(const std::vector<ExprPtr>& args, int location) {
   std::string signature = "generate_series(";
-  for (size_t i = 0; i < args.size(); ++i) signature += (i ? ", " : "") + args[i]->type.to_string();
+  for (size_t i = 0; i < args.size(); ++i) signature += (i ? ", " : "") + type_name(args[i]->type);
   throw Error("function " + signature + ") does not exist", location);
 }
 
@@ -95,7 +95,9 @@ plan::LogicalOpPtr bind_table_function(const PgQuery__RangeFunction& range, Bind
                            ? std::string(node_string(range.alias->colnames[0]))
                            : alias;
   if (range.alias && range.alias->n_colnames > 1)
-    throw Error("too many column aliases specified for function generate_series", call.location);
+    throw Error("table \"" + alias + "\" has 1 columns available but " +
+                    std::to_string(range.alias->n_colnames) + " columns specified",
+                call.location);
   auto series = std::make_unique<plan::SeriesOp>();
   series->column = context.registry.add({type, false, column});
   series->start = std::move(args[0]);
