@@ -2,7 +2,8 @@
 // PostgreSQL's recursive union does: the non-recursive term's rows fill the working table,
 // then the recursive term runs over the working table again and again, each time replacing
 // it with the rows it produced (for UNION only rows not seen before), until it produces
-// none. Every row goes to the result table, which the plan scans. The statement's cancel
+// none. Every row goes to the result table, which the plan scans. The recursive term is
+// compiled once and run per iteration. The statement's cancel
 // flag is checked between iterations (besides within them), so that a recursion that never
 // ends can be canceled.
 #pragma once
