@@ -5,6 +5,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
@@ -43,6 +44,8 @@ std::unique_ptr<Consumer> make_operator(PipelineEnv& env, const plan::LogicalOp&
       return make_join_probe(env, static_cast<const plan::JoinOp&>(op), next);
     case LogicalKind::kLimit:
       return make_limit(env, static_cast<const plan::LimitOp&>(op), next);
+    case LogicalKind::kRepeat:
+      return make_repeat(env, static_cast<const plan::RepeatOp&>(op), next);
     default:
       throw Error("internal error: operator cannot stream inside a pipeline");
   }
@@ -54,6 +57,8 @@ std::unique_ptr<Source> make_source(PipelineEnv& env, const plan::LogicalOp& sou
       return make_scan_source(env, static_cast<const plan::ScanOp&>(source));
     case LogicalKind::kValues:
       return make_values_source(env, static_cast<const plan::ValuesOp&>(source));
+    case LogicalKind::kSeries:
+      return make_series_source(env, static_cast<const plan::SeriesOp&>(source));
     case LogicalKind::kAggregate:
       return make_aggregation_source(env, static_cast<const plan::AggregateOp&>(source));
     case LogicalKind::kSort:
@@ -67,53 +72,102 @@ std::unique_ptr<Source> make_source(PipelineEnv& env, const plan::LogicalOp& sou
   }
 }
 
-// The pipeline of a right/full outer join's unmatched build rows reuses the consumers of the
-// join's probe pipeline above the join (the same sink, the same LIMIT counters): it starts as
-// a copy of that pipeline's program, with the LIMIT checks above the join only, and that
-// sink is finalized after it.
-Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
-  auto& program = env.program;
-  const Materialization& rows = env.materializations.at(&join);
-  PipelineProgram follower = program.pipelines[rows.probe_pipeline];
-  follower.limits.resize(rows.limits_above);
+// Where the pipelines of a UNION ALL's further children join the first child's: the
+// consumers above the union, the first child's pipeline program and how many of its LIMIT
+// checks are above the union.
+struct UnionContinuation {
+  Consumer* above = nullptr;
+  size_t pipeline = 0;
+  size_t limits_above = 0;
+};
+using UnionContinuations = std::unordered_map<const plan::LogicalOp*, UnionContinuation>;
+
+// A pipeline that feeds the sink of an earlier one (the unmatched rows of a right/full outer
+// join after its probe pipeline, a UNION ALL's further children after the first) starts as a
+// copy of that pipeline's program, with only the LIMIT checks above the shared part, and the
+// sink is finalized after it: the pipelines feeding one sink run one after another.
+void continue_pipeline(QueryProgram& program, size_t pipeline, size_t limits_above) {
+  PipelineProgram follower = program.pipelines[pipeline];
+  follower.limits.resize(limits_above);
   follower.global_aggregation = false;  // its one group exists already
   follower.sink_continues = false;
   program.pipelines.back().sink_continues = true;
   program.pipelines.push_back(std::move(follower));
+}
+
+// The pipeline of a right/full outer join's unmatched build rows reuses the consumers of the
+// join's probe pipeline above the join (the same sink, the same LIMIT counters).
+Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
+  const Materialization& rows = env.materializations.at(&join);
+  continue_pipeline(env.program, rows.probe_pipeline, rows.limits_above);
   return rows.unmatched_consumer;
+}
+
+// The index of the union's child whose root pushes into the union in this pipeline (the
+// operator before it, or the source).
+size_t union_child(const plan::Pipeline& pipeline, size_t position) {
+  const plan::LogicalOp* below = position ? pipeline.operators[position - 1] : pipeline.source;
+  const auto& children = pipeline.operators[position]->children;
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].get() == below) return i;
+  throw Error("internal error: a union's input pipeline does not come from its child");
 }
 
 // `consumers` keeps every pipeline's consumers until the module is complete. With
 // `count_rows`, a row counter follows the source and every streaming operator.
 void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool count_rows,
+                       UnionContinuations& unions,
                        std::vector<std::unique_ptr<Consumer>>& consumers) {
   auto& program = env.program;
+  bool unmatched_rows = pipeline.source->kind == LogicalKind::kJoin;
   Consumer* first = nullptr;
-  if (pipeline.source->kind == LogicalKind::kJoin) {
+  // The operators this pipeline generates itself: up to the union whose consumers above an
+  // earlier pipeline made, or all (none for a join's unmatched rows).
+  size_t own = pipeline.operators.size();
+  if (unmatched_rows) {
     first = continue_probe_pipeline(env, static_cast<const plan::JoinOp&>(*pipeline.source));
+    own = 0;
   } else {
-    program.pipelines.emplace_back();
+    for (size_t k = 0; k < pipeline.operators.size() && !first; ++k) {
+      auto found = unions.find(pipeline.operators[k]);
+      if (found == unions.end()) continue;
+      continue_pipeline(program, found->second.pipeline, found->second.limits_above);
+      first = found->second.above;
+      own = k + 1;
+    }
+    if (!first) program.pipelines.emplace_back();
   }
   auto& compiled = program.pipelines.back();
   compiled.id = pipeline.id;
   compiled.function = "floe_pipeline_" + std::to_string(pipeline.id);
   env.pipeline = &compiled;
 
+  auto count = [&](const plan::LogicalOp& op) {
+    if (!count_rows) return;
+    consumers.push_back(make_row_counter(env, op, *first));
+    first = consumers.back().get();
+  };
   if (!first) {
-    auto count = [&](const plan::LogicalOp& op) {
-      if (!count_rows) return;
-      consumers.push_back(make_row_counter(env, op, *first));
-      first = consumers.back().get();
-    };
     consumers.push_back(make_sink(env, pipeline.sink));
     first = consumers.back().get();
-    for (auto op = pipeline.operators.rbegin(); op != pipeline.operators.rend(); ++op) {
-      count(**op);
-      consumers.push_back(make_operator(env, **op, *first));
-      first = consumers.back().get();
-    }
-    count(*pipeline.source);
   }
+  for (size_t k = own; k-- > 0;) {
+    const plan::LogicalOp& op = *pipeline.operators[k];
+    if (op.kind == LogicalKind::kUnionAll) {
+      // The first child's pipeline makes the consumers above; the others continue there.
+      if (!unions.count(&op)) {
+        count(op);
+        unions[&op] = {first, program.pipelines.size() - 1, compiled.limits.size()};
+      }
+      consumers.push_back(make_union_all_input(env, static_cast<const plan::UnionAllOp&>(op),
+                                               union_child(pipeline, k), *first));
+    } else {
+      count(op);
+      consumers.push_back(make_operator(env, op, *first));
+    }
+    first = consumers.back().get();
+  }
+  if (!unmatched_rows) count(*pipeline.source);
   auto source = make_source(env, *pipeline.source);
 
   auto& b = env.builder();
@@ -161,8 +215,9 @@ QueryProgram generate_query(const plan::PhysicalPlan& plan, const GenerateOption
   ExpressionCompiler expressions(codegen);
   PipelineEnv env(codegen, expressions, plan.logical, program, options.push_restrictions);
   std::vector<std::unique_ptr<Consumer>> consumers;
+  UnionContinuations unions;
   for (const auto& pipeline : plan.pipelines)
-    generate_pipeline(env, pipeline, options.count_rows, consumers);
+    generate_pipeline(env, pipeline, options.count_rows, unions, consumers);
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

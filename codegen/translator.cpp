@@ -64,6 +64,20 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
         for (const auto& expr : row) add(expr);
       }
       break;
+    case plan::LogicalKind::kUnionAll:
+      for (const auto& input : static_cast<const plan::UnionAllOp&>(op).inputs)
+        for (const auto& value : input) add(value);
+      break;
+    case plan::LogicalKind::kRepeat:
+      add(static_cast<const plan::RepeatOp&>(op).count);
+      break;
+    case plan::LogicalKind::kSeries: {
+      const auto& series = static_cast<const plan::SeriesOp&>(op);
+      add(series.start);
+      add(series.stop);
+      add(series.step);
+      break;
+    }
     case plan::LogicalKind::kLimit:
       break;
     case plan::LogicalKind::kWindow: {

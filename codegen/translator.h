@@ -133,6 +133,7 @@ class Source {
 
 std::unique_ptr<Source> make_scan_source(PipelineEnv& env, const plan::ScanOp& scan);
 std::unique_ptr<Source> make_values_source(PipelineEnv& env, const plan::ValuesOp& values);
+std::unique_ptr<Source> make_series_source(PipelineEnv& env, const plan::SeriesOp& series);
 std::unique_ptr<Source> make_aggregation_source(PipelineEnv& env,
                                                 const plan::AggregateOp& aggregate);
 std::unique_ptr<Source> make_sort_source(PipelineEnv& env, const plan::SortOp& sort);
@@ -147,6 +148,12 @@ std::unique_ptr<Consumer> make_map(PipelineEnv& env, const plan::MapOp& map, Con
 std::unique_ptr<Consumer> make_join_probe(PipelineEnv& env, const plan::JoinOp& join,
                                           Consumer& next);
 std::unique_ptr<Consumer> make_limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next);
+std::unique_ptr<Consumer> make_repeat(PipelineEnv& env, const plan::RepeatOp& repeat,
+                                      Consumer& next);
+// The union's input from its child number `child`: the union's columns, pushed into `next`
+// (the consumers above the union, shared by the pipelines of all children).
+std::unique_ptr<Consumer> make_union_all_input(PipelineEnv& env, const plan::UnionAllOp& union_all,
+                                               size_t child, Consumer& next);
 // EXPLAIN ANALYZE: counts the tuples `op` passes on to `next`.
 std::unique_ptr<Consumer> make_row_counter(PipelineEnv& env, const plan::LogicalOp& op,
                                            Consumer& next);

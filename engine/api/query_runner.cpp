@@ -1,5 +1,6 @@
 #include "engine/api/query_runner.h"
 
+#include "engine/api/recursive_query.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/plan/optimizer.h"
@@ -48,6 +49,7 @@ double elapsed_ms(std::chrono::steady_clock::time_point start) {
 plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                                 PhaseTimings& timings) {
   auto start = std::chrono::steady_clock::now();
+  run_recursive_queries(logical, options, timings);
   plan::unnest_subqueries(logical);
   substitute_subqueries(logical, options, timings);
   plan::optimize(logical);

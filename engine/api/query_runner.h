@@ -9,8 +9,8 @@
 
 namespace floe {
 
-// Unnests and substitutes subqueries, optimizes, and builds the pipelines. Adds to timings.plan_ms
-// (subquery execution included).
+// Runs the WITH RECURSIVE queries, unnests and substitutes subqueries, optimizes, and builds
+// the pipelines. Adds to timings.plan_ms (subquery execution included).
 plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                                 PhaseTimings& timings);
 

@@ -233,31 +233,46 @@ ThreadPoolCapacity::ThreadPoolCapacity(uint32_t threads) {
 
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile) {
-  QueryOutput output;
+  return CompiledQuery(plan, options, profile != nullptr).run(profile);
+}
+
+CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                             bool count_rows)
+    : options_(options) {
   Stopwatch clock;
-  auto program = codegen::generate_query(plan, generate_options(options, profile != nullptr));
-  output.codegen_ms = clock.lap_ms();
+  program_ = std::make_unique<codegen::QueryProgram>(
+      codegen::generate_query(plan, generate_options(options, count_rows)));
+  codegen_ms_ = clock.lap_ms();
+  auto level = choose_level(options, *program_);
+  optimized_ = level == codegen::JitOptimization::kOptimized;
+  codegen::optimize_module(*program_->module, level);
+  code_ = codegen::compile_module(std::move(program_->context), std::move(program_->module), level,
+                                  program_->entry_points());
+  compile_ms_ = clock.lap_ms();
+}
 
-  auto level = choose_level(options, program);
-  if (profile) profile->optimized = level == codegen::JitOptimization::kOptimized;
-  codegen::optimize_module(*program.module, level);
-  auto code = codegen::compile_module(std::move(program.context), std::move(program.module), level,
-                                      program.entry_points());
-  output.compile_ms = clock.lap_ms();
+CompiledQuery::~CompiledQuery() = default;
 
+QueryOutput CompiledQuery::run(QueryProfile* profile) {
+  const auto& program = *program_;
+  QueryOutput output;
+  output.codegen_ms = codegen_ms_;
+  output.compile_ms = compile_ms_;
+  if (profile) profile->optimized = optimized_;
+  Stopwatch clock;
   // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
   // run their parallel loops in it too.
-  uint32_t workers = worker_count(options);
+  uint32_t workers = worker_count(options_);
   ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
-  QueryContext query(workers, options.cancel);
-  CompiledQueryState state(program.slots, query.worker_count(), options.scan);
+  QueryContext query(workers, options_.cancel);
+  CompiledQueryState state(program.slots, query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
     for (const auto& pipeline : program.pipelines) {
       Stopwatch pipeline_clock;
-      run_pipeline(pipeline, state, query, *code);
+      run_pipeline(pipeline, state, query, *code_);
       if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
     }
   });

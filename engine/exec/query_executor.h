@@ -19,6 +19,11 @@
 
 namespace floe {
 
+namespace codegen {
+struct QueryProgram;
+class CompiledModule;
+}  // namespace codegen
+
 enum class OptimizationLevel : uint8_t {
   kFast,       // no IR optimization passes, fast instruction selection
   kOptimized,  // the O2 pass pipeline
@@ -94,6 +99,30 @@ struct QueryProfile {
 // With a `profile`, the generated code also counts rows and the run is measured into it.
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile = nullptr);
+
+// A plan's code, generated and compiled once, run any number of times, each run with fresh
+// hash tables, buffers and counters and over the tables' rows of the moment (the recursive
+// term of WITH RECURSIVE runs so over its working table). `plan` must outlive it.
+class CompiledQuery {
+ public:
+  // `count_rows`: the code counts each operator's rows (EXPLAIN ANALYZE, run with a profile).
+  CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                bool count_rows = false);
+  ~CompiledQuery();
+  CompiledQuery(const CompiledQuery&) = delete;
+  CompiledQuery& operator=(const CompiledQuery&) = delete;
+
+  // codegen_ms and compile_ms are those of the construction.
+  QueryOutput run(QueryProfile* profile = nullptr);
+
+ private:
+  ExecutionOptions options_;
+  std::unique_ptr<codegen::QueryProgram> program_;
+  std::unique_ptr<codegen::CompiledModule> code_;
+  double codegen_ms_ = 0;
+  double compile_ms_ = 0;
+  bool optimized_ = false;
+};
 
 // The LLVM IR of the query's module, one function per pipeline (EXPLAIN (IR)).
 std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options);

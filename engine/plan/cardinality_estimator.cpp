@@ -6,12 +6,31 @@
 #include <map>
 
 #include "engine/plan/expression_utils.h"
+#include "runtime/series.h"
+#include "storage/error.h"
 #include "storage/stack_depth.h"
 #include "storage/table_statistics.h"
 
 namespace floe::plan {
 
 namespace {
+
+// A series of constants has a known length; else PostgreSQL's guess for a set-returning
+// function (a calendar step, or arguments that are subqueries until they run).
+double series_rows(const SeriesOp& series) {
+  const Expr* arguments[] = {series.start.get(), series.stop.get(), series.step.get()};
+  for (const Expr* argument : arguments)
+    if (argument->kind != ExprKind::kConstant || argument->constant.is_null()) return 1000;
+  auto step = linear_step(series.step->constant);
+  if (!step) return 1000;
+  try {
+    return std::max(1.0,
+                    static_cast<double>(series_length(series.start->constant.as_int128(),
+                                                      series.stop->constant.as_int128(), *step)));
+  } catch (const Error&) {
+    return 1000;  // the error comes when it runs
+  }
+}
 
 double clamp_fraction(double value) {
   return std::clamp(value, 0.0, 1.0);
@@ -382,6 +401,15 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
       return static_cast<double>(static_cast<const ValuesOp&>(op).rows.size());
     case LogicalKind::kWindow:
       return input;
+    case LogicalKind::kUnionAll: {
+      double rows = 0;
+      for (const LogicalOpPtr& child : op.children) rows += child->estimated_rows;
+      return rows;
+    }
+    case LogicalKind::kRepeat:
+      return input;
+    case LogicalKind::kSeries:
+      return series_rows(static_cast<const SeriesOp&>(op));
   }
   return input;
 }

@@ -24,6 +24,7 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     case LogicalKind::kFilter:
     case LogicalKind::kSort:
     case LogicalKind::kLimit:
+    case LogicalKind::kRepeat:
       out = output_columns(*op.children[0]);
       break;
     case LogicalKind::kMap:
@@ -52,6 +53,12 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
       out = output_columns(*op.children[0]);
       for (const auto& function : static_cast<const WindowOp&>(op).functions)
         out.push_back(function.id);
+      break;
+    case LogicalKind::kUnionAll:
+      out = static_cast<const UnionAllOp&>(op).columns;
+      break;
+    case LogicalKind::kSeries:
+      out.push_back(static_cast<const SeriesOp&>(op).column);
       break;
   }
   return out;
@@ -258,6 +265,23 @@ class PlanPrinter {
                  list(function.arguments) + " " + frame_text(function.frame);
         }
         return out + "]";
+      }
+      case LogicalKind::kUnionAll: {
+        const auto& union_all = static_cast<const UnionAllOp&>(op);
+        std::string out = "UnionAll [";
+        for (size_t i = 0; i < union_all.columns.size(); ++i)
+          out += (i ? ", " : "") + column(union_all.columns[i]);
+        out += "]";
+        for (const auto& input : union_all.inputs) out += " " + list(input);
+        return out;
+      }
+      case LogicalKind::kRepeat:
+        return "Repeat " + static_cast<const RepeatOp&>(op).count->to_string(&registry_) + " times";
+      case LogicalKind::kSeries: {
+        const auto& series = static_cast<const SeriesOp&>(op);
+        return "Series " + column(series.column) + " := generate_series(" +
+               series.start->to_string(&registry_) + ", " + series.stop->to_string(&registry_) +
+               ", " + series.step->to_string(&registry_) + ")";
       }
     }
     return "?";

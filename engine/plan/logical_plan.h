@@ -45,7 +45,10 @@ enum class LogicalKind : uint8_t {
   kSort,
   kLimit,
   kValues,
-  kWindow
+  kWindow,
+  kUnionAll,
+  kRepeat,
+  kSeries
 };
 
 struct LogicalOp {
@@ -202,9 +205,51 @@ struct ValuesOp : LogicalOp {
   std::vector<std::vector<ExprPtr>> rows;  // constant-foldable expressions
 };
 
+// UNION ALL (and the input of the other set operations): the rows of all children. Child
+// i's row becomes an output row through `inputs[i]`, one expression per output column over
+// child i's columns (casts to the unified column types). Physically every child's pipeline
+// pushes into the operators above: several pipelines feed one sink (physical_plan.h).
+struct UnionAllOp : LogicalOp {
+  UnionAllOp() : LogicalOp(LogicalKind::kUnionAll) {}
+  std::vector<ColumnId> columns;
+  std::vector<std::vector<ExprPtr>> inputs;  // per child, one per column
+};
+
+// Passes every input row on `count` times (a bigint expression over the input; NULL or
+// below 1: not at all). INTERSECT ALL and EXCEPT ALL emit each group this often.
+struct RepeatOp : LogicalOp {
+  RepeatOp() : LogicalOp(LogicalKind::kRepeat) {}
+  ExprPtr count;
+};
+
+// generate_series(start, stop, step) in FROM: `column` takes start, start + step, ... while
+// not past stop (integers, numerics; timestamps with an interval step). The arguments are
+// constants by code generation (folded, or uncorrelated subqueries run first). Its morsels
+// are ranges of the values' ordinals, so a big series is produced in parallel.
+struct SeriesOp : LogicalOp {
+  SeriesOp() : LogicalOp(LogicalKind::kSeries) {}
+  ColumnId column = 0;
+  ExprPtr start, stop, step;
+};
+
+// A WITH RECURSIVE query: `initial` UNION [ALL] `recursive`, where `recursive` scans
+// `working`, the rows the previous iteration added, until an iteration adds none
+// (engine/api/recursive_query.h runs it before the plan that scans `result`, all its rows).
+struct RecursiveQuery {
+  std::shared_ptr<Table> working;
+  std::shared_ptr<Table> result;
+  LogicalOpPtr initial;
+  std::vector<ColumnId> initial_columns;
+  LogicalOpPtr recursive;
+  std::vector<ColumnId> recursive_columns;  // of the same types as the tables' columns
+  bool distinct = false;                    // UNION: rows seen before are not added again
+};
+
 struct LogicalPlan {
   LogicalOpPtr root;
   ColumnRegistry registry;
+  // Run before the plan, in this order (a later one may read an earlier one's result).
+  std::vector<std::shared_ptr<RecursiveQuery>> recursive_queries;
   // The query's result columns, in order, with their display names.
   struct Output {
     ColumnId id;

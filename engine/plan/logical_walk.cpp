@@ -52,6 +52,20 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
         for (ExprPtr& argument : function.arguments) visit(argument);
       break;
     }
+    case LogicalKind::kUnionAll:
+      for (auto& input : static_cast<UnionAllOp&>(op).inputs)
+        for (ExprPtr& value : input) visit(value);
+      break;
+    case LogicalKind::kRepeat:
+      visit(static_cast<RepeatOp&>(op).count);
+      break;
+    case LogicalKind::kSeries: {
+      auto& series = static_cast<SeriesOp&>(op);
+      visit(series.start);
+      visit(series.stop);
+      visit(series.step);
+      break;
+    }
   }
 }
 
@@ -157,6 +171,33 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       copy = std::move(result);
       break;
     }
+    case LogicalKind::kUnionAll: {
+      const auto& union_all = static_cast<const UnionAllOp&>(op);
+      auto result = std::make_unique<UnionAllOp>();
+      result->columns = union_all.columns;
+      for (const auto& input : union_all.inputs) {
+        result->inputs.emplace_back();
+        for (const ExprPtr& value : input) result->inputs.back().push_back(value->clone());
+      }
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kRepeat: {
+      auto result = std::make_unique<RepeatOp>();
+      result->count = static_cast<const RepeatOp&>(op).count->clone();
+      copy = std::move(result);
+      break;
+    }
+    case LogicalKind::kSeries: {
+      const auto& series = static_cast<const SeriesOp&>(op);
+      auto result = std::make_unique<SeriesOp>();
+      result->column = series.column;
+      result->start = series.start->clone();
+      result->stop = series.stop->clone();
+      result->step = series.step->clone();
+      copy = std::move(result);
+      break;
+    }
   }
   copy->estimated_rows = op.estimated_rows;
   for (const LogicalOpPtr& child : op.children) copy->children.push_back(clone_tree(*child));
@@ -190,6 +231,12 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
       break;
     case LogicalKind::kWindow:
       for (auto& function : static_cast<WindowOp&>(op).functions) fresh(function.id);
+      break;
+    case LogicalKind::kUnionAll:
+      for (ColumnId& id : static_cast<UnionAllOp&>(op).columns) fresh(id);
+      break;
+    case LogicalKind::kSeries:
+      fresh(static_cast<SeriesOp&>(op).column);
       break;
     default:
       break;

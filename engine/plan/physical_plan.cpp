@@ -27,10 +27,12 @@ class PipelineSplitter {
     switch (op.kind) {
       case LogicalKind::kScan:
       case LogicalKind::kValues:
+      case LogicalKind::kSeries:
         return open(&op);
       case LogicalKind::kFilter:
       case LogicalKind::kMap:
-      case LogicalKind::kLimit: {
+      case LogicalKind::kLimit:
+      case LogicalKind::kRepeat: {
         size_t pipeline = build(*op.children[0]);
         append(pipeline, op);
         return pipeline;
@@ -50,6 +52,18 @@ class PipelineSplitter {
       case LogicalKind::kWindow:
         finish(build(*op.children[0]), &op);
         return open(&op);
+      case LogicalKind::kUnionAll: {
+        // The first child's pipeline continues above the union; the others follow it into
+        // the same operators and sink.
+        size_t first = build(*op.children[0]);
+        append(first, op);
+        for (size_t i = 1; i < op.children.size(); ++i) {
+          size_t other = build(*op.children[i]);
+          append(other, op);
+          followers_[first].push_back(other);
+        }
+        return first;
+      }
     }
     throw Error("internal error: unknown operator in pipeline split");
   }
@@ -92,6 +106,12 @@ std::string role(const LogicalOp& op, bool as_sink) {
       return "Map";
     case LogicalKind::kLimit:
       return "Limit";
+    case LogicalKind::kUnionAll:
+      return "UnionAll";
+    case LogicalKind::kRepeat:
+      return "Repeat";
+    case LogicalKind::kSeries:
+      return "Series";
     case LogicalKind::kJoin:
       return as_sink ? "HashJoin build" : "HashJoin probe";
     case LogicalKind::kAggregate:

@@ -13,11 +13,13 @@ namespace floe::plan {
 
 struct Pipeline {
   int id = 0;
-  // kScan or kValues (leaves), or kAggregate / kSort / kWindow, whose materialized rows are read,
-  // or kJoin (right/full outer): its build rows that found no match, after its probe pipeline, into
-  // the same operators and sink as the probe pipeline's part above the join.
+  // kScan, kValues or kSeries (leaves), or kAggregate / kSort / kWindow, whose materialized
+  // rows are read, or kJoin (right/full outer): its build rows that found no match, after its
+  // probe pipeline, into the same operators and sink as the probe pipeline's part above the join.
   const LogicalOp* source = nullptr;
-  // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit.
+  // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit, kRepeat,
+  // kUnionAll (each child's pipeline passes it, then goes on into the same operators and
+  // sink as the first child's pipeline, right after which it runs).
   std::vector<const LogicalOp*> operators;
   // kJoin (build side), kAggregate, kSort, kWindow; nullptr means the query result.
   const LogicalOp* sink = nullptr;

@@ -19,6 +19,15 @@ void BindScope::add_table(ScopeTable table, int location) {
   tables_.push_back(std::move(table));
 }
 
+void BindScope::rename_columns(size_t table, const std::vector<std::string>& names, int location) {
+  ScopeTable& renamed = tables_[table];
+  if (names.size() > renamed.columns.size())
+    throw Error("table \"" + renamed.alias + "\" has " + std::to_string(renamed.columns.size()) +
+                    " columns available but " + std::to_string(names.size()) + " columns specified",
+                location);
+  for (size_t i = 0; i < names.size(); ++i) renamed.columns[i].name = names[i];
+}
+
 const ScopeColumn* BindScope::find(std::string_view table, std::string_view column,
                                    int location) const {
   const ScopeColumn* found = nullptr;

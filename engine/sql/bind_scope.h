@@ -1,6 +1,8 @@
 // Name resolution for one query level: the tables of its FROM clause and their columns.
 #pragma once
 
+#include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,13 +28,27 @@ struct ScopeTable {
   std::vector<ScopeColumn> columns;
 };
 
+// A WITH RECURSIVE query while its terms are bound: naming it scans its working table.
+struct WorkingTable {
+  std::string name;
+  const Table* table = nullptr;  // null while naming it is an error:
+  std::string misplaced;         // the error then
+  int references = 0;
+};
+
 // State shared by all query levels of one statement.
 struct BindContext {
   const Catalog& catalog;
   plan::ColumnRegistry& registry;
   // The WITH queries that can be named here, innermost last. While a WITH query is bound,
-  // only the ones before it are here (no recursion).
+  // only the ones before it are here (a recursive one names itself through working_tables).
   std::vector<const PgQuery__CommonTableExpr*> ctes = {};
+  // The WITH queries of WITH RECURSIVE clauses.
+  std::set<const PgQuery__CommonTableExpr*> recursive_ctes = {};
+  // The recursive WITH queries being bound, innermost last.
+  std::vector<WorkingTable*> working_tables = {};
+  // The statement's recursive WITH queries, in the order they must run.
+  std::vector<std::shared_ptr<plan::RecursiveQuery>> recursive_queries = {};
 };
 
 class BindScope {
@@ -44,6 +60,9 @@ class BindScope {
   // Throws when the alias is already taken.
   void add_table(ScopeTable table, int location);
   const std::vector<ScopeTable>& tables() const { return tables_; }
+  // Column aliases (FROM t AS x(a, b)): the first names.size() columns of tables()[table]
+  // take these names. Throws when the table has fewer columns.
+  void rename_columns(size_t table, const std::vector<std::string>& names, int location);
   // The columns of tables()[first..end) become nullable (the NULL-extended side of an outer
   // join), here and in the registry.
   void make_nullable(size_t first, size_t end, plan::ColumnRegistry& registry);

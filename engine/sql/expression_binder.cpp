@@ -157,8 +157,8 @@ void unify_types(std::vector<ExprPtr*> exprs, const char* what, int location) {
   for (ExprPtr* expr : exprs) {
     auto common = common_type(type, (*expr)->type);
     if (!common)
-      throw Error(std::string(what) + " types " + type.to_string() + " and " +
-                      (*expr)->type.to_string() + " cannot be matched",
+      throw Error(std::string(what) + " types " + type_name(type) + " and " +
+                      type_name((*expr)->type) + " cannot be matched",
                   (*expr)->position >= 0 ? (*expr)->position : location);
     type = *common;
   }

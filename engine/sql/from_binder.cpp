@@ -8,33 +8,42 @@
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/join_using.h"
 #include "engine/sql/parser.h"
+#include "engine/sql/recursive_cte_binder.h"
 #include "engine/sql/select_binder.h"
 #include "engine/sql/system_tables.h"
+#include "engine/sql/table_function_binder.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
 namespace floe::sql {
 
-namespace {
+plan::LogicalOpPtr bind_scan(const Table& table, const std::string& alias, BindContext& context,
+                             BindScope& scope, int location) {
+  auto scan = std::make_unique<plan::ScanOp>();
+  scan->table = &table;
+  scan->alias = alias;
+  scan->estimated_rows = static_cast<double>(table.row_count());
+  ScopeTable scope_table{alias, {}};
+  for (size_t i = 0; i < table.columns().size(); ++i) {
+    const ColumnDef& column = table.columns()[i];
+    plan::ColumnId id = context.registry.add({column.type, column.nullable, column.name});
+    scan->columns.push_back({i, id});
+    scope_table.columns.push_back({column.name, id, column.type, column.nullable});
+  }
+  scope.add_table(std::move(scope_table), location);
+  return scan;
+}
 
-plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
-
-// A query's result as a table of the FROM clause (derived table, WITH query, view): its plan
-// is a leaf of the join tree. `names` rename its columns, from the first on.
 plan::LogicalOpPtr add_query_table(BoundQuery query, const std::string& alias,
                                    const std::vector<std::string>& names, BindContext& context,
                                    BindScope& scope, int location) {
-  if (names.size() > query.outputs.size())
-    throw Error("table \"" + alias + "\" has " + std::to_string(query.outputs.size()) +
-                    " columns available but " + std::to_string(names.size()) + " columns specified",
-                location);
   ScopeTable table{alias, {}};
-  for (size_t i = 0; i < query.outputs.size(); ++i) {
-    const plan::ColumnInfo& info = context.registry[query.outputs[i].id];
-    std::string name = i < names.size() ? names[i] : query.outputs[i].name;
-    table.columns.push_back({name, query.outputs[i].id, info.type, info.nullable});
+  for (const auto& output : query.outputs) {
+    const plan::ColumnInfo& info = context.registry[output.id];
+    table.columns.push_back({output.name, output.id, info.type, info.nullable});
   }
   scope.add_table(std::move(table), location);
+  scope.rename_columns(scope.tables().size() - 1, names, location);
   return std::move(query.root);
 }
 
@@ -43,6 +52,10 @@ std::vector<std::string> string_list(Node* const* nodes, size_t count) {
   for (size_t i = 0; i < count; ++i) strings.emplace_back(node_string(nodes[i]));
   return strings;
 }
+
+namespace {
+
+plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
 
 // An uncorrelated subquery in FROM.
 plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
@@ -89,6 +102,10 @@ plan::LogicalOpPtr bind_cte_reference(const PgQuery__RangeVar& range, size_t ind
   if (cte.ctequery->node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
     throw NotSupported("WITH queries other than SELECT", cte.location);
   VisibleCtes visible(context, index);
+  if (context.recursive_ctes.count(&cte)) {
+    if (auto result = bind_recursive_cte(cte, context, alias_of(range), range.location, scope))
+      return result;
+  }
   BoundQuery query = bind_query(*cte.ctequery->select_stmt, context, nullptr);
   return add_query_table(std::move(query), alias_of(range),
                          string_list(cte.aliascolnames, cte.n_aliascolnames), context, scope,
@@ -113,11 +130,11 @@ plan::LogicalOpPtr bind_view_reference(const PgQuery__RangeVar& range, const Vie
                          range.location);
 }
 
-plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& context,
-                              BindScope& scope) {
+plan::LogicalOpPtr bind_relation(const PgQuery__RangeVar& range, BindContext& context,
+                                 BindScope& scope) {
   if (range.schemaname && *range.schemaname) throw NotSupported("schemas", range.location);
-  if (range.alias && range.alias->n_colnames)
-    throw NotSupported("column aliases in FROM", range.location);
+  if (WorkingTable* working = find_working_table(context, range.relname))
+    return bind_working_table(*working, alias_of(range), context, scope, range.location);
   if (auto cte = find_cte(context, range.relname))
     return bind_cte_reference(range, *cte, context, scope);
   if (const View* view = context.catalog.find_view(range.relname))
@@ -127,19 +144,18 @@ plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& conte
     if (auto system = bind_system_table(range, context, scope)) return system;
     throw Error("relation \"" + std::string(range.relname) + "\" does not exist", range.location);
   }
-  auto scan = std::make_unique<plan::ScanOp>();
-  scan->table = table;
-  scan->alias = range.alias ? range.alias->aliasname : range.relname;
-  scan->estimated_rows = static_cast<double>(table->row_count());
-  ScopeTable scope_table{scan->alias, {}};
-  for (size_t i = 0; i < table->columns().size(); ++i) {
-    const ColumnDef& column = table->columns()[i];
-    plan::ColumnId id = context.registry.add({column.type, column.nullable, column.name});
-    scan->columns.push_back({i, id});
-    scope_table.columns.push_back({column.name, id, column.type, column.nullable});
-  }
-  scope.add_table(std::move(scope_table), range.location);
-  return scan;
+  return bind_scan(*table, alias_of(range), context, scope, range.location);
+}
+
+// A table, view or WITH query named in FROM, with its column aliases (AS x(a, b)).
+plan::LogicalOpPtr bind_table(const PgQuery__RangeVar& range, BindContext& context,
+                              BindScope& scope) {
+  size_t index = scope.tables().size();
+  plan::LogicalOpPtr table = bind_relation(range, context, scope);
+  if (range.alias && range.alias->n_colnames)
+    scope.rename_columns(index, string_list(range.alias->colnames, range.alias->n_colnames),
+                         range.location);
+  return table;
 }
 
 plan::LogicalOpPtr make_join(plan::LogicalOpPtr left, plan::LogicalOpPtr right,
@@ -277,7 +293,7 @@ plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindSc
     case PG_QUERY__NODE__NODE_RANGE_SUBSELECT:
       return bind_derived_table(*node->range_subselect, context, scope);
     case PG_QUERY__NODE__NODE_RANGE_FUNCTION:
-      throw NotSupported("functions in FROM");
+      return bind_table_function(*node->range_function, context, scope);
     default:
       throw NotSupported("this kind of FROM item");
   }

@@ -6,6 +6,7 @@
 #include "engine/plan/logical_walk.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
+#include "engine/sql/set_operation_binder.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
 #include "storage/error.h"
@@ -15,6 +16,74 @@ namespace floe::sql {
 
 using plan::ExprKind;
 using plan::ExprPtr;
+
+WithQueries::WithQueries(const PgQuery__WithClause* with, BindContext& context)
+    : context_(context), outer_count_(context.ctes.size()) {
+  if (!with) return;
+  for (size_t i = 0; i < with->n_ctes; ++i) {
+    const PgQuery__CommonTableExpr* cte = with->ctes[i]->common_table_expr;
+    if (with->recursive) context.recursive_ctes.insert(cte);
+    for (size_t j = outer_count_; j < context.ctes.size(); ++j)
+      if (std::string_view(context.ctes[j]->ctename) == cte->ctename)
+        throw Error(
+            "WITH query name \"" + std::string(cte->ctename) + "\" specified more than once",
+            cte->location);
+    context.ctes.push_back(cte);
+  }
+}
+
+WithQueries::~WithQueries() { context_.ctes.resize(outer_count_); }
+
+plan::SortKey sort_direction(const PgQuery__SortBy& sort) {
+  if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING)
+    throw NotSupported("ORDER BY ... USING", sort.location);
+  plan::SortKey key;
+  key.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
+  key.nulls_first =
+      sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
+      (sort.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && key.descending);
+  return key;
+}
+
+namespace {
+
+std::optional<uint64_t> bind_limit_value(const Node* node, const char* what, BindContext& context) {
+  if (!node) return std::nullopt;
+  BindScope empty;
+  ExprPtr expr = ExpressionBinder(context, empty, what).bind(node);
+  if (expr->kind != ExprKind::kConstant || !(expr->type.is_integer() || is_unknown_literal(*expr)))
+    throw NotSupported(std::string(what) + " with a non-constant or non-integer value",
+                       node_location(node));
+  Value value = cast_value(expr->constant, SqlType::big_int());
+  if (value.is_null()) return std::nullopt;
+  if (value.as_int64() < 0)
+    throw Error(std::string(what) + " must not be negative", node_location(node));
+  return static_cast<uint64_t>(value.as_int64());
+}
+
+}  // namespace
+
+plan::LogicalOpPtr add_sort_and_limit(plan::LogicalOpPtr root, std::vector<plan::SortKey> keys,
+                                      const PgQuery__SelectStmt& stmt, BindContext& context) {
+  if (stmt.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES)
+    throw NotSupported("FETCH ... WITH TIES");
+  std::optional<uint64_t> limit = bind_limit_value(stmt.limit_count, "LIMIT", context);
+  uint64_t offset = bind_limit_value(stmt.limit_offset, "OFFSET", context).value_or(0);
+  if (!keys.empty()) {
+    auto sort = std::make_unique<plan::SortOp>();
+    sort->keys = std::move(keys);
+    sort->limit = limit;
+    sort->offset = offset;
+    sort->children.push_back(std::move(root));
+    return sort;
+  }
+  if (!limit && !offset) return root;
+  auto op = std::make_unique<plan::LimitOp>();
+  op->limit = limit;
+  op->offset = offset;
+  op->children.push_back(std::move(root));
+  return op;
+}
 
 namespace {
 
@@ -59,40 +128,17 @@ std::optional<std::string> figure_column_name(const Node* node) {
   }
 }
 
-// Puts a WITH clause's queries in scope for one query level.
-class WithQueries {
- public:
-  WithQueries(const PgQuery__WithClause* with, BindContext& context)
-      : context_(context), outer_count_(context.ctes.size()) {
-    if (!with) return;
-    if (with->recursive) throw NotSupported("WITH RECURSIVE", with->location);
-    for (size_t i = 0; i < with->n_ctes; ++i) {
-      const PgQuery__CommonTableExpr* cte = with->ctes[i]->common_table_expr;
-      for (size_t j = outer_count_; j < context.ctes.size(); ++j)
-        if (std::string_view(context.ctes[j]->ctename) == cte->ctename)
-          throw Error(
-              "WITH query name \"" + std::string(cte->ctename) + "\" specified more than once",
-              cte->location);
-      context.ctes.push_back(cte);
-    }
-  }
-  ~WithQueries() { context_.ctes.resize(outer_count_); }
-  WithQueries(const WithQueries&) = delete;
-  WithQueries& operator=(const WithQueries&) = delete;
-
- private:
-  BindContext& context_;
-  size_t outer_count_;
-};
-
 class SelectBinder : public AggregateBinder {
  public:
-  SelectBinder(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer)
+  SelectBinder(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer,
+               bool keep_untyped_outputs)
       : stmt_(stmt),
         context_(context),
         scope_(outer),
         windows_(stmt, context, scope_, *this,
-                 [this](const PgQuery__FuncCall& call) { return type_aggregate(call, true); }) {}
+                 [this](const PgQuery__FuncCall& call) { return type_aggregate(call, true); }),
+        keep_untyped_outputs_(keep_untyped_outputs && !stmt.n_distinct_clause &&
+                              !stmt.n_sort_clause) {}
 
   BoundQuery bind();
   ExprPtr bind_aggregate(const PgQuery__FuncCall& call) override;
@@ -110,7 +156,6 @@ class SelectBinder : public AggregateBinder {
   void replace_groups(ExprPtr& expr) const;
   bool grouped() const { return !groups_.empty() || !aggregates_.empty() || stmt_.having_clause; }
   void apply_grouping();
-  std::optional<uint64_t> bind_limit_value(const Node* node, const char* what);
   std::vector<plan::ColumnId> add_map();
   void add_distinct(std::vector<plan::ColumnId>& outputs);
   void add_sort_and_limit(const std::vector<plan::ColumnId>& outputs);
@@ -128,20 +173,18 @@ class SelectBinder : public AggregateBinder {
   std::vector<SortItem> sort_items_;
   bool in_having_ = false;
   WindowBinder windows_;
+  // BoundQuery::untyped_outputs: untyped literal items stay so (a set operation types them).
+  bool keep_untyped_outputs_;
+  std::vector<ExprPtr> untyped_outputs_;
 };
 
 void SelectBinder::check_supported() const {
-  if (stmt_.op != PG_QUERY__SET_OPERATION__SETOP_NONE)
-    throw NotSupported("set operations (UNION, INTERSECT, EXCEPT)");
-  if (stmt_.n_values_lists) throw NotSupported("VALUES lists as queries");
   if (stmt_.into_clause) throw NotSupported("SELECT INTO");
   if (stmt_.n_locking_clause) throw NotSupported("FOR UPDATE / FOR SHARE");
   if (stmt_.group_distinct) throw NotSupported("GROUP BY DISTINCT");
   if (stmt_.n_distinct_clause &&
       stmt_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET)
     throw NotSupported("DISTINCT ON", node_location(stmt_.distinct_clause[0]));
-  if (stmt_.limit_option == PG_QUERY__LIMIT_OPTION__LIMIT_OPTION_WITH_TIES)
-    throw NotSupported("FETCH ... WITH TIES");
 }
 
 BoundQuery SelectBinder::bind() {
@@ -174,6 +217,7 @@ BoundQuery SelectBinder::bind() {
   result.root = std::move(root_);
   for (size_t i = 0; i < outputs.size(); ++i)
     result.outputs.push_back({outputs[i], targets_[i].name});
+  if (keep_untyped_outputs_) result.untyped_outputs = std::move(untyped_outputs_);
   return result;
 }
 
@@ -254,13 +298,10 @@ void SelectBinder::bind_order_by() {
   ExpressionBinder binder(context_, scope_, "ORDER BY", this);
   for (size_t i = 0; i < stmt_.n_sort_clause; ++i) {
     const PgQuery__SortBy& sort = *stmt_.sort_clause[i]->sort_by;
-    if (sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_USING)
-      throw NotSupported("ORDER BY ... USING", sort.location);
+    plan::SortKey direction = sort_direction(sort);
     SortItem item;
-    item.descending = sort.sortby_dir == PG_QUERY__SORT_BY_DIR__SORTBY_DESC;
-    item.nulls_first =
-        sort.sortby_nulls == PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_FIRST ||
-        (sort.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && item.descending);
+    item.descending = direction.descending;
+    item.nulls_first = direction.nulls_first;
     const Node* node = sort.node;
     if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
         node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
@@ -438,6 +479,15 @@ std::vector<plan::ColumnId> SelectBinder::add_map() {
   auto map = std::make_unique<plan::MapOp>();
   std::vector<plan::ColumnId> outputs;
   for (Target& target : targets_) {
+    if (keep_untyped_outputs_) {
+      untyped_outputs_.emplace_back();
+      if (is_unknown_literal(*target.expr)) {
+        // A column no operator produces: the set operation reads the literal instead.
+        outputs.push_back(context_.registry.add({target.expr->type, true, target.name}));
+        untyped_outputs_.back() = std::move(target.expr);
+        continue;
+      }
+    }
     target.expr = resolve_unknown(std::move(target.expr));
     if (target.expr->kind == ExprKind::kColumn) {
       outputs.push_back(target.expr->column);
@@ -467,55 +517,30 @@ void SelectBinder::add_distinct(std::vector<plan::ColumnId>& outputs) {
   root_ = std::move(distinct);
 }
 
-std::optional<uint64_t> SelectBinder::bind_limit_value(const Node* node, const char* what) {
-  if (!node) return std::nullopt;
-  BindScope empty;
-  ExprPtr expr = ExpressionBinder(context_, empty, what).bind(node);
-  if (expr->kind != ExprKind::kConstant || !(expr->type.is_integer() || is_unknown_literal(*expr)))
-    throw NotSupported(std::string(what) + " with a non-constant or non-integer value",
-                       node_location(node));
-  Value value = cast_value(expr->constant, SqlType::big_int());
-  if (value.is_null()) return std::nullopt;
-  if (value.as_int64() < 0)
-    throw Error(std::string(what) + " must not be negative", node_location(node));
-  return static_cast<uint64_t>(value.as_int64());
-}
-
 void SelectBinder::add_sort_and_limit(const std::vector<plan::ColumnId>& outputs) {
-  std::optional<uint64_t> limit = bind_limit_value(stmt_.limit_count, "LIMIT");
-  uint64_t offset = bind_limit_value(stmt_.limit_offset, "OFFSET").value_or(0);
-  if (!sort_items_.empty()) {
-    auto sort = std::make_unique<plan::SortOp>();
-    for (SortItem& item : sort_items_) {
-      plan::SortKey key;
-      if (item.output) {
-        const plan::ColumnInfo& info = context_.registry[outputs[*item.output]];
-        key.expr = plan::make_column(outputs[*item.output], info.type, info.nullable);
-      } else {
-        key.expr = std::move(item.expr);
-      }
-      key.descending = item.descending;
-      key.nulls_first = item.nulls_first;
-      sort->keys.push_back(std::move(key));
+  std::vector<plan::SortKey> keys;
+  for (SortItem& item : sort_items_) {
+    plan::SortKey key;
+    if (item.output) {
+      const plan::ColumnInfo& info = context_.registry[outputs[*item.output]];
+      key.expr = plan::make_column(outputs[*item.output], info.type, info.nullable);
+    } else {
+      key.expr = std::move(item.expr);
     }
-    sort->limit = limit;
-    sort->offset = offset;
-    sort->children.push_back(std::move(root_));
-    root_ = std::move(sort);
-  } else if (limit || offset) {
-    auto op = std::make_unique<plan::LimitOp>();
-    op->limit = limit;
-    op->offset = offset;
-    op->children.push_back(std::move(root_));
-    root_ = std::move(op);
+    key.descending = item.descending;
+    key.nulls_first = item.nulls_first;
+    keys.push_back(std::move(key));
   }
+  root_ = sql::add_sort_and_limit(std::move(root_), std::move(keys), stmt_, context_);
 }
 
 }  // namespace
 
-BoundQuery bind_query(const PgQuery__SelectStmt& stmt, BindContext& context,
-                      const BindScope* outer) {
-  return SelectBinder(stmt, context, outer).bind();
+BoundQuery bind_query(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer,
+                      bool keep_untyped_outputs) {
+  if (stmt.op != PG_QUERY__SET_OPERATION__SETOP_NONE || stmt.n_values_lists)
+    return bind_set_operation(stmt, context, outer);
+  return SelectBinder(stmt, context, outer, keep_untyped_outputs).bind();
 }
 
 plan::LogicalPlan bind_select(const PgQuery__SelectStmt& stmt, const Catalog& catalog) {
@@ -524,6 +549,7 @@ plan::LogicalPlan bind_select(const PgQuery__SelectStmt& stmt, const Catalog& ca
   BoundQuery query = bind_query(stmt, context, nullptr);
   plan.root = std::move(query.root);
   plan.outputs = std::move(query.outputs);
+  plan.recursive_queries = std::move(context.recursive_queries);
   return plan;
 }
 

@@ -54,6 +54,21 @@ plan::ExprPtr convert_literal(const plan::Expr& literal, const SqlType& target, 
 
 }  // namespace
 
+std::string type_name(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kDecimal:
+      return "numeric";
+    case TypeId::kTimestamp:
+      return "timestamp without time zone";
+    case TypeId::kChar:
+      return "character";
+    case TypeId::kVarchar:
+      return "character varying";
+    default:
+      return type.to_string();
+  }
+}
+
 bool is_unknown_literal(const plan::Expr& expr) {
   return expr.kind == plan::ExprKind::kConstant && expr.type.id == TypeId::kUnknown;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "engine/plan/expression.h"
 
@@ -17,6 +18,10 @@ bool is_unknown_literal(const plan::Expr& expr);
 // to timestamp, character types meet as text; two untyped literals stay unknown. nullopt when
 // there is no such type.
 std::optional<SqlType> common_type(const SqlType& a, const SqlType& b);
+
+// The name PostgreSQL's messages give a type (format_type_be): without modifiers, e.g.
+// "numeric", "character varying", "timestamp without time zone".
+std::string type_name(const SqlType& type);
 
 // numeric(p,s) that holds every value of an integer or numeric type.
 SqlType as_decimal(const SqlType& type);

@@ -1,0 +1,52 @@
+#include "runtime/series.h"
+
+#include <string>
+
+#include "storage/date_time.h"
+#include "storage/error.h"
+
+namespace floe {
+
+namespace {
+
+// Stored timestamps cost memory: a calendar step over the whole timestamp range has about
+// 3.5 million, so this bound only stops steps that make no progress.
+constexpr uint64_t kMaxCalendarSeriesLength = uint64_t{1} << 24;
+
+[[noreturn]] void too_long(uint64_t bound) {
+  throw Error("generate_series with more than " + std::to_string(bound) +
+              " values is not supported");
+}
+
+}  // namespace
+
+std::optional<int128_t> linear_step(const Value& step) {
+  if (step.type().id != TypeId::kInterval) return step.as_int128();
+  const Interval& interval = step.as_interval();
+  if (interval.months != 0) return std::nullopt;
+  return int128_t{interval.days} * kMicrosPerDay + interval.micros;
+}
+
+uint64_t series_length(int128_t start, int128_t stop, int128_t step) {
+  if (step == 0) throw Error("step size cannot equal zero");
+  if (step > 0 ? start > stop : start < stop) return 0;
+  int128_t distance = step > 0 ? stop - start : start - stop;
+  int128_t length = distance / (step > 0 ? step : -step) + 1;
+  if (length > static_cast<int128_t>(kMaxSeriesLength)) too_long(kMaxSeriesLength);
+  return static_cast<uint64_t>(length);
+}
+
+std::vector<int64_t> calendar_series(int64_t start, int64_t stop, const Interval& step) {
+  // PostgreSQL orders intervals with a month as 30 days.
+  int128_t span = (int128_t{step.months} * 30 + step.days) * kMicrosPerDay + step.micros;
+  if (span == 0) throw Error("step size cannot equal zero");
+  std::vector<int64_t> values;
+  for (int64_t value = start; span > 0 ? value <= stop : value >= stop;
+       value = add_interval_to_timestamp(value, step)) {
+    if (values.size() >= kMaxCalendarSeriesLength) too_long(kMaxCalendarSeriesLength);
+    values.push_back(value);
+  }
+  return values;
+}
+
+}  // namespace floe

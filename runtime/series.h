@@ -1,0 +1,33 @@
+// generate_series with PostgreSQL's semantics (src/backend/utils/adt/int.c, timestamp.c):
+// start, start + step, ... while not past stop; nothing when the step points away from
+// stop; an error for a zero step.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "storage/interval.h"
+#include "storage/types.h"
+#include "storage/value.h"
+
+namespace floe {
+
+// The most values one series may have: its morsels are listed up front.
+constexpr uint64_t kMaxSeriesLength = uint64_t{1} << 36;
+
+// The distance between neighbouring values of a series as an integer: the step itself for
+// integers and scaled decimals, microseconds for an interval without months; nullopt for a
+// calendar step (with months).
+std::optional<int128_t> linear_step(const Value& step);
+
+// The number of values of an integer (or scaled decimal, or microsecond) series. Throws
+// floe::Error.
+uint64_t series_length(int128_t start, int128_t stop, int128_t step);
+
+// The timestamps of a series whose interval step has months: by repeated addition, as
+// PostgreSQL does (a calendar step depends on the path: Jan 31, Feb 29, Mar 29, ...).
+// Steps without months are plain microsecond series (series_length). Throws floe::Error.
+std::vector<int64_t> calendar_series(int64_t start, int64_t stop, const Interval& step);
+
+}  // namespace floe
