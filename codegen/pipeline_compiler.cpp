@@ -73,6 +73,7 @@ Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
   PipelineProgram follower = program.pipelines[rows.probe_pipeline];
   follower.limits.resize(rows.limits_above);
   follower.global_aggregation = false;  // its one group exists already
+  follower.initial_groups_function.clear();
   follower.sink_continues = false;
   program.pipelines.back().sink_continues = true;
   program.pipelines.push_back(std::move(follower));
@@ -134,8 +135,8 @@ std::vector<std::string> QueryProgram::entry_points() const {
   std::vector<std::string> names;
   for (const auto& pipeline : pipelines) {
     names.push_back(pipeline.function);
-    for (const auto* helper :
-         {&pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function}) {
+    for (const auto* helper : {&pipeline.keys_equal_function, &pipeline.merge_function,
+                               &pipeline.compare_function, &pipeline.initial_groups_function}) {
       // A sink's helpers are shared by the pipelines that feed it.
       if (!helper->empty() && std::find(names.begin(), names.end(), *helper) == names.end())
         names.push_back(*helper);
