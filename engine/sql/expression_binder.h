@@ -9,15 +9,15 @@
 
 namespace floe::sql {
 
-// Turns an aggregate call into a reference to the aggregate's result column. Absent where
-// aggregates are not allowed.
+// Turns an aggregate call into a reference to the aggregate's result column, and binds
+// grouping(). Absent where aggregates are not allowed.
 class AggregateBinder {
  public:
   virtual ~AggregateBinder() = default;
   virtual plan::ExprPtr bind_aggregate(const PgQuery__FuncCall& call) = 0;
+  // grouping(a, b, ...): which of the arguments the current grouping set leaves out.
+  virtual plan::ExprPtr bind_grouping(const PgQuery__GroupingFunc& call) = 0;
 };
-
-bool is_aggregate_name(std::string_view name);
 
 class ExpressionBinder {
  public:
