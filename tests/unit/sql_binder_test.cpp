@@ -27,7 +27,7 @@ TEST_F(SqlBinderTest, ReportsTypeAndClauseErrors) {
   EXPECT_EQ(error_of("select d from t where d < 'x'"),
             "invalid input syntax for type date: \"x\"@26");
   EXPECT_EQ(error_of("select sum(s) from t"),
-            "function sum(character varying(10)) does not exist@7");
+            "function sum(character varying) does not exist@7");
 }
 
 TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
