@@ -49,6 +49,8 @@ std::optional<std::string> figure_column_name(const Node* node) {
       return "case";
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return "coalesce";
+    case PG_QUERY__NODE__NODE_GROUPING_FUNC:
+      return "grouping";
     case PG_QUERY__NODE__NODE_SUB_LINK: {
       const PgQuery__SelectStmt& sub = *node->sub_link->subselect->select_stmt;
       if (sub.n_target_list == 0) return std::nullopt;
