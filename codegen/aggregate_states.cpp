@@ -3,6 +3,7 @@
 #include "codegen/expression_cast.h"
 #include "codegen/expression_decimal.h"
 #include "codegen/expression_ir.h"
+#include "runtime/runtime_abi.h"
 #include "storage/error.h"
 
 namespace floe::codegen {
@@ -14,6 +15,22 @@ using plan::avg_sum_type;
 // Scale of a numeric type as a decimal (integers have scale 0).
 uint8_t scale_of(const SqlType& type) {
   return type.id == TypeId::kDecimal ? type.scale : 0;
+}
+
+bool is_variance(AggregateFunction function) {
+  return function == AggregateFunction::kVarSamp || function == AggregateFunction::kVarPop ||
+         function == AggregateFunction::kStddevSamp || function == AggregateFunction::kStddevPop;
+}
+
+bool is_sample(AggregateFunction function) {
+  return function == AggregateFunction::kVarSamp || function == AggregateFunction::kStddevSamp;
+}
+
+// The FloeVarianceKind of a variance function (runtime_abi.h).
+int32_t variance_kind(AggregateFunction function) {
+  bool root =
+      function == AggregateFunction::kStddevSamp || function == AggregateFunction::kStddevPop;
+  return (is_sample(function) ? kFloeVarianceSample : 0) | (root ? kFloeVarianceRoot : 0);
 }
 
 }  // namespace
@@ -29,13 +46,16 @@ AggregateStates::AggregateStates(PipelineEnv& env, const plan::AggregateOp& aggr
     return fields.size() - 1;
   };
   for (const auto& function : aggregate.aggregates) {
-    if (function.distinct) throw NotSupported("DISTINCT aggregate in the code generator");
-    State state{function.function, {}, {}, 0, 0};
+    if (function.distinct && function.function != AggregateFunction::kStringAgg)
+      throw NotSupported("DISTINCT aggregate in the code generator");
+    State state;
+    state.function = function.function;
     if (function.argument) state.argument_type = function.argument->type;
     bool arithmetic = function.function == AggregateFunction::kSum ||
-                      function.function == AggregateFunction::kAvg;
+                      function.function == AggregateFunction::kAvg ||
+                      is_variance(function.function);
     if (arithmetic && !state.argument_type.is_numeric()) {
-      throw NotSupported("sum/avg of " + state.argument_type.to_string());
+      throw NotSupported("sum/avg/variance of " + state.argument_type.to_string());
     }
     const SqlType& result = env.column(function.id).type;
     switch (function.function) {
@@ -63,10 +83,47 @@ AggregateStates::AggregateStates(PipelineEnv& env, const plan::AggregateOp& aggr
         break;
       case AggregateFunction::kMin:
       case AggregateFunction::kMax:
+      case AggregateFunction::kBoolAnd:
+      case AggregateFunction::kBoolOr:
         state.value_type = state.argument_type;
         state.value_field = add_field(state.argument_type);
         state.extra_field = add_field(SqlType::boolean());
         break;
+      case AggregateFunction::kVarSamp:
+      case AggregateFunction::kVarPop:
+      case AggregateFunction::kStddevSamp:
+      case AggregateFunction::kStddevPop:
+        if (result.id != TypeId::kDouble) throw NotSupported("variance as " + result.to_string());
+        state.value_type = state.argument_type.id == TypeId::kDouble
+                               ? SqlType::double_type()
+                               : SqlType::decimal(kMaxDecimalPrecision, 0);
+        state.value_field = add_field(SqlType::big_int());
+        state.extra_field = add_field(state.value_type);
+        state.square_field = add_field(state.value_type);
+        break;
+      case AggregateFunction::kStringAgg:
+      case AggregateFunction::kPercentileCont:
+      case AggregateFunction::kPercentileDisc:
+      case AggregateFunction::kMode: {
+        // CollectedList {head, tail}: two adjacent 8-byte fields.
+        state.value_type = result;
+        state.value_field = add_field(SqlType::big_int());
+        state.extra_field = add_field(SqlType::big_int());
+        const plan::Expr* key = function.function == AggregateFunction::kStringAgg
+                                    ? function.order.get()
+                                    : function.argument.get();
+        if (key) {
+          state.key_type = key->type;
+          state.order = static_cast<int32_t>(key->type.physical()) | kFloeOrderKey;
+          if (function.descending) state.order |= kFloeOrderDescending;
+          if (function.nulls_first) state.order |= kFloeOrderNullsFirst;
+          if (function.distinct) state.order |= kFloeOrderDistinct;
+        }
+        if (function.parameter && function.function != AggregateFunction::kStringAgg &&
+            !function.parameter->constant.is_null())
+          state.fraction = function.parameter->constant.as_double();
+        break;
+      }
     }
     states_.push_back(state);
   }
@@ -81,8 +138,9 @@ void AggregateStates::store_key(llvm::Value* row, size_t i, const SqlValue& valu
   store_field(env_.codegen, row, layout_, i, value);
 }
 
-void AggregateStates::update(llvm::Value* row, size_t i, const SqlValue& argument) {
+void AggregateStates::update(llvm::Value* row, size_t i, const AggregateInput& input) {
   const State& state = states_[i];
+  const SqlValue& argument = input.argument;
   auto& b = env_.builder();
   switch (state.function) {
     case AggregateFunction::kCountStar:
@@ -105,7 +163,21 @@ void AggregateStates::update(llvm::Value* row, size_t i, const SqlValue& argumen
       break;
     case AggregateFunction::kMin:
     case AggregateFunction::kMax:
+    case AggregateFunction::kBoolAnd:
+    case AggregateFunction::kBoolOr:
       take_extreme(row, state, argument);
+      break;
+    case AggregateFunction::kVarSamp:
+    case AggregateFunction::kVarPop:
+    case AggregateFunction::kStddevSamp:
+    case AggregateFunction::kStddevPop:
+      unless_null(argument.null, [&] { add_to_variance(row, state, argument.value); });
+      break;
+    case AggregateFunction::kStringAgg:
+    case AggregateFunction::kPercentileCont:
+    case AggregateFunction::kPercentileDisc:
+    case AggregateFunction::kMode:
+      unless_null(argument.null, [&] { collect(row, state, input); });
       break;
   }
 }
@@ -129,8 +201,23 @@ void AggregateStates::merge(llvm::Value* into, llvm::Value* from, size_t i) {
       break;
     case AggregateFunction::kMin:
     case AggregateFunction::kMax:
+    case AggregateFunction::kBoolAnd:
+    case AggregateFunction::kBoolOr:
       take_extreme(into, state,
                    {load(state.value_field), env_.builder().CreateNot(load(state.extra_field))});
+      break;
+    case AggregateFunction::kVarSamp:
+    case AggregateFunction::kVarPop:
+    case AggregateFunction::kStddevSamp:
+    case AggregateFunction::kStddevPop:
+      merge_variance(into, from, state);
+      break;
+    case AggregateFunction::kStringAgg:
+    case AggregateFunction::kPercentileCont:
+    case AggregateFunction::kPercentileDisc:
+    case AggregateFunction::kMode:
+      call_runtime(codegen, "floe_rt_collect_merge",
+                   {list_address(into, state), list_address(from, state)});
       break;
   }
 }
@@ -151,7 +238,19 @@ SqlValue AggregateStates::finalize(llvm::Value* row, size_t i) {
     }
     case AggregateFunction::kMin:
     case AggregateFunction::kMax:
+    case AggregateFunction::kBoolAnd:
+    case AggregateFunction::kBoolOr:
       return {load(state.value_field), b.CreateNot(load(state.extra_field))};
+    case AggregateFunction::kVarSamp:
+    case AggregateFunction::kVarPop:
+    case AggregateFunction::kStddevSamp:
+    case AggregateFunction::kStddevPop:
+      return finalize_variance(row, state);
+    case AggregateFunction::kStringAgg:
+    case AggregateFunction::kPercentileCont:
+    case AggregateFunction::kPercentileDisc:
+    case AggregateFunction::kMode:
+      return finalize_collected(row, state);
     case AggregateFunction::kAvg: {
       llvm::Value* sum = load(state.value_field);
       llvm::Value* count = load(state.extra_field);
@@ -204,9 +303,10 @@ void AggregateStates::take_extreme(llvm::Value* row, const State& state, const S
     llvm::Value* current = load_field(codegen, row, layout_, state.value_field).value;
     // The stored value is zeroed while `has` is false, so comparing it is safe.
     llvm::Value* order = env_.expressions.compare(value.value, current, state.value_type);
-    llvm::Value* better = state.function == AggregateFunction::kMin
-                              ? b.CreateICmpSLT(order, b.getInt32(0))
-                              : b.CreateICmpSGT(order, b.getInt32(0));
+    bool smaller =
+        state.function == AggregateFunction::kMin || state.function == AggregateFunction::kBoolAnd;
+    llvm::Value* better =
+        smaller ? b.CreateICmpSLT(order, b.getInt32(0)) : b.CreateICmpSGT(order, b.getInt32(0));
     llvm::Value* take = b.CreateOr(b.CreateNot(has), better);
     store_field(codegen, row, layout_, state.value_field,
                 {b.CreateSelect(take, value.value, current), nullptr});
@@ -218,6 +318,174 @@ void AggregateStates::add_to_count(llvm::Value* row, size_t field, llvm::Value* 
   auto& codegen = env_.codegen;
   llvm::Value* count = load_field(codegen, row, layout_, field).value;
   store_field(codegen, row, layout_, field, {env_.builder().CreateAdd(count, amount), nullptr});
+}
+
+void AggregateStates::add_to_variance(llvm::Value* row, const State& state, llvm::Value* value) {
+  auto& codegen = env_.codegen;
+  auto& b = env_.builder();
+  auto load = [&](size_t field) { return load_field(codegen, row, layout_, field).value; };
+  auto store = [&](size_t field, llvm::Value* v) {
+    store_field(codegen, row, layout_, field, {v, nullptr});
+  };
+  llvm::Value* count = load(state.value_field);
+  llvm::Value* sum = load(state.extra_field);
+  llvm::Value* squares = load(state.square_field);
+  if (state.value_type.id == TypeId::kDouble) {
+    // PostgreSQL's float8_accum (Youngs-Cramer): the squared deviation grows by
+    // (n·x − Σx)² / (n·(n−1)); the first value's term is 0, or NaN for an infinite x.
+    llvm::Value* old_n = b.CreateSIToFP(count, b.getDoubleTy());
+    llvm::Value* n = b.CreateFAdd(old_n, llvm::ConstantFP::get(b.getDoubleTy(), 1.0));
+    sum = b.CreateFAdd(sum, value);
+    llvm::Value* deviation = b.CreateFSub(b.CreateFMul(value, n), sum);
+    llvm::Value* term = b.CreateFDiv(b.CreateFMul(deviation, deviation), b.CreateFMul(n, old_n));
+    llvm::Value* first = b.CreateFMul(value, llvm::ConstantFP::get(b.getDoubleTy(), 0.0));
+    squares =
+        b.CreateFAdd(squares, b.CreateSelect(b.CreateICmpSGT(count, b.getInt64(0)), term, first));
+  } else {
+    llvm::Value* x = b.CreateSExt(value, b.getInt128Ty());
+    llvm::Value* square = checked_integer_op(codegen, llvm::Intrinsic::smul_with_overflow, x, x,
+                                             nullptr, kNumericOverflow);
+    sum = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum, x, nullptr,
+                             kNumericOverflow);
+    squares = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, squares, square,
+                                 nullptr, kNumericOverflow);
+  }
+  store(state.extra_field, sum);
+  store(state.square_field, squares);
+  store(state.value_field, b.CreateAdd(count, b.getInt64(1)));
+}
+
+void AggregateStates::merge_variance(llvm::Value* into, llvm::Value* from, const State& state) {
+  auto& codegen = env_.codegen;
+  auto& b = env_.builder();
+  auto load = [&](llvm::Value* row, size_t field) {
+    return load_field(codegen, row, layout_, field).value;
+  };
+  auto store = [&](size_t field, llvm::Value* v) {
+    store_field(codegen, into, layout_, field, {v, nullptr});
+  };
+  llvm::Value* count1 = load(into, state.value_field);
+  llvm::Value* count2 = load(from, state.value_field);
+  llvm::Value* sum1 = load(into, state.extra_field);
+  llvm::Value* sum2 = load(from, state.extra_field);
+  llvm::Value* squares1 = load(into, state.square_field);
+  llvm::Value* squares2 = load(from, state.square_field);
+  llvm::Value* sum;
+  llvm::Value* squares;
+  if (state.value_type.id == TypeId::kDouble) {
+    // PostgreSQL's float8_combine: Sxx = Sxx1 + Sxx2 + n1·n2·(Σx1/n1 − Σx2/n2)² / (n1+n2),
+    // or one side's state when the other side is empty.
+    llvm::Value* n1 = b.CreateSIToFP(count1, b.getDoubleTy());
+    llvm::Value* n2 = b.CreateSIToFP(count2, b.getDoubleTy());
+    llvm::Value* gap = b.CreateFSub(b.CreateFDiv(sum1, n1), b.CreateFDiv(sum2, n2));
+    // In PostgreSQL's order of operations: N1 * N2 * tmp * tmp / N.
+    llvm::Value* cross = b.CreateFDiv(b.CreateFMul(b.CreateFMul(b.CreateFMul(n1, n2), gap), gap),
+                                      b.CreateFAdd(n1, n2));
+    llvm::Value* both = b.CreateFAdd(b.CreateFAdd(squares1, squares2), cross);
+    llvm::Value* empty1 = b.CreateICmpEQ(count1, b.getInt64(0));
+    llvm::Value* empty2 = b.CreateICmpEQ(count2, b.getInt64(0));
+    sum = b.CreateFAdd(sum1, sum2);
+    squares = b.CreateSelect(empty1, squares2, b.CreateSelect(empty2, squares1, both));
+  } else {
+    sum = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum1, sum2, nullptr,
+                             kNumericOverflow);
+    squares = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, squares1, squares2,
+                                 nullptr, kNumericOverflow);
+  }
+  store(state.extra_field, sum);
+  store(state.square_field, squares);
+  store(state.value_field, b.CreateAdd(count1, count2));
+}
+
+SqlValue AggregateStates::finalize_variance(llvm::Value* row, const State& state) {
+  auto& codegen = env_.codegen;
+  auto& b = env_.builder();
+  auto load = [&](size_t field) { return load_field(codegen, row, layout_, field).value; };
+  llvm::Value* count = load(state.value_field);
+  // NULL without input, and for the sample forms with a single value (as in PostgreSQL).
+  llvm::Value* null =
+      b.CreateICmpSLE(count, b.getInt64(is_sample(state.function) ? 1 : 0), "variance_null");
+  llvm::Value* kind = b.getInt32(variance_kind(state.function));
+  llvm::Value* value = state.value_type.id == TypeId::kDouble
+                           ? call_runtime(codegen, "floe_rt_variance_double",
+                                          {count, load(state.square_field), kind})
+                           : call_runtime(codegen, "floe_rt_variance_exact",
+                                          {count, load(state.extra_field), load(state.square_field),
+                                           b.getInt32(scale_of(state.argument_type)), kind});
+  return {value, null};
+}
+
+llvm::Value* AggregateStates::list_address(llvm::Value* row, const State& state) {
+  auto& b = env_.builder();
+  return b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), row, layout_.offset(state.value_field),
+                                      "collected");
+}
+
+llvm::Value* AggregateStates::slot_of(llvm::Value* value, const SqlType& type) {
+  auto& codegen = env_.codegen;
+  llvm::Value* slot = entry_alloca(codegen, env_.builder().getInt128Ty());
+  store_value(codegen, slot, value, type.physical());
+  return slot;
+}
+
+void AggregateStates::collect(llvm::Value* row, const State& state, const AggregateInput& input) {
+  auto& codegen = env_.codegen;
+  auto& b = env_.builder();
+  llvm::Value* none = llvm::ConstantPointerNull::get(b.getPtrTy());
+  llvm::Value* key = none;
+  llvm::Value* key_null = b.getFalse();
+  llvm::Value* value = none;
+  llvm::Value* delimiter = none;
+  if (state.function == AggregateFunction::kStringAgg) {
+    if (input.order.value) {
+      key = slot_of(zero_if_null(codegen, input.order), state.key_type);
+      if (input.order.null) key_null = input.order.null;
+    }
+    value = slot_of(input.argument.value, SqlType::text());
+    // A NULL delimiter adds nothing: the empty string.
+    delimiter = slot_of(zero_if_null(codegen, input.delimiter), SqlType::text());
+  } else {
+    key = slot_of(input.argument.value, state.argument_type);
+  }
+  call_runtime(codegen, "floe_rt_collect",
+               {codegen.worker(), list_address(row, state), key, key_null, value, delimiter,
+                b.getInt32(state.order)});
+}
+
+SqlValue AggregateStates::finalize_collected(llvm::Value* row, const State& state) {
+  auto& codegen = env_.codegen;
+  auto& b = env_.builder();
+  llvm::Value* list = list_address(row, state);
+  llvm::Value* head = load_field(codegen, row, layout_, state.value_field).value;
+  // No (non-NULL) input, or a NULL fraction: NULL.
+  llvm::Value* null = b.CreateICmpEQ(head, b.getInt64(0), "collected_none");
+  bool percentile = state.function == AggregateFunction::kPercentileCont ||
+                    state.function == AggregateFunction::kPercentileDisc;
+  if (percentile && !state.fraction) null = b.getTrue();
+  llvm::Value* order = b.getInt32(state.order);
+  llvm::Value* fraction = llvm::ConstantFP::get(b.getDoubleTy(), state.fraction.value_or(0.0));
+  return compute_unless_null(codegen, null, [&]() -> llvm::Value* {
+    switch (state.function) {
+      case AggregateFunction::kStringAgg:
+        return call_runtime(codegen, "floe_rt_string_agg", {codegen.worker(), list, order});
+      case AggregateFunction::kPercentileCont: {
+        llvm::Value* out = entry_alloca(codegen, b.getDoubleTy());
+        codegen.return_if_false(call_runtime(codegen, "floe_rt_percentile_cont",
+                                             {codegen.worker(), list, fraction, order, out}));
+        return b.CreateLoad(b.getDoubleTy(), out);
+      }
+      default: {
+        llvm::Value* out = entry_alloca(codegen, b.getInt128Ty());
+        if (state.function == AggregateFunction::kMode) {
+          call_runtime(codegen, "floe_rt_mode", {list, order, out});
+        } else {
+          codegen.return_if_false(call_runtime(codegen, "floe_rt_percentile_disc",
+                                               {codegen.worker(), list, fraction, order, out}));
+        }
+        return load_value(codegen, out, state.value_type.physical());
+      }
+    }
+  });
 }
 
 void AggregateStates::unless_null(llvm::Value* null, const std::function<void()>& emit) {

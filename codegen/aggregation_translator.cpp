@@ -6,6 +6,7 @@
 #include "codegen/key_codegen.h"
 #include "codegen/translator.h"
 #include "runtime/aggregation_hash_table.h"
+#include "storage/error.h"
 
 namespace floe::codegen {
 namespace {
@@ -26,6 +27,7 @@ class AggregationSink : public Consumer {
     pipeline.global_aggregation = aggregate.groups.empty();
     pipeline.keys_equal_function = emit_keys_equal();
     pipeline.merge_function = emit_merge();
+    if (!aggregate.initial_groups.empty()) pipeline.initial_groups_function = emit_initial_groups();
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock*) override {
@@ -36,11 +38,18 @@ class AggregationSink : public Consumer {
     std::vector<SqlValue> keys;
     for (const auto& group : aggregate_.groups)
       keys.push_back(env_.expressions.compile(*group.expr, resolve));
-    std::vector<SqlValue> arguments;
-    for (const auto& function_call : aggregate_.aggregates) {
-      arguments.push_back(function_call.argument
-                              ? env_.expressions.compile(*function_call.argument, resolve)
-                              : SqlValue{});
+    std::vector<AggregateInput> inputs;
+    auto compile = [&](const plan::ExprPtr& expr) {
+      return expr ? env_.expressions.compile(*expr, resolve) : SqlValue{};
+    };
+    for (const auto& call : aggregate_.aggregates) {
+      AggregateInput input;
+      input.argument = compile(call.argument);
+      if (call.function == plan::AggregateFunction::kStringAgg) {
+        input.delimiter = compile(call.parameter);
+        input.order = compile(call.order);
+      }
+      inputs.push_back(input);
     }
     auto* hash = hash_keys(env_, keys, states_.key_types());
     auto* table = env_.slot_pointer(slot_);
@@ -72,7 +81,7 @@ class AggregationSink : public Consumer {
     auto* row = b.CreatePHI(b.getPtrTy(), 2, "group_row");
     row->addIncoming(existing, matched_block);
     row->addIncoming(created, inserted_block);
-    for (size_t i = 0; i < arguments.size(); ++i) states_.update(row, i, arguments[i]);
+    for (size_t i = 0; i < inputs.size(); ++i) states_.update(row, i, inputs[i]);
   }
 
  private:
@@ -88,6 +97,30 @@ class AggregationSink : public Consumer {
       c.push_back(states_.load_key(function->getArg(1), k));
     }
     b.CreateRet(keys_equal(env_, a, c, states_.key_types()));
+    return name;
+  }
+
+  // bool initial_groups(void** state, WorkerContext* worker): inserts the groups of
+  // AggregateOp::initial_groups into the worker's table, with zeroed (empty) states.
+  std::string emit_initial_groups() {
+    auto& b = env_.builder();
+    auto name = env_.function_name("agg_initial_groups");
+    auto* function = env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy()});
+    env_.codegen.begin_function(function, function->getArg(0), function->getArg(1));
+    b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
+    auto no_columns = [](plan::ColumnId) -> SqlValue {
+      throw Error("internal error: a column in an initial group key");
+    };
+    for (const auto& values : aggregate_.initial_groups) {
+      std::vector<SqlValue> keys;
+      for (const Value& value : values)
+        keys.push_back(env_.expressions.compile(*plan::make_constant(value), no_columns));
+      auto* hash = hash_keys(env_, keys, states_.key_types());
+      auto* row = b.CreateCall(env_.codegen.runtime_function("floe_rt_agg_insert"),
+                               {env_.slot_pointer(slot_), env_.codegen.worker(), hash});
+      for (size_t k = 0; k < keys.size(); ++k) states_.store_key(row, k, keys[k]);
+    }
+    b.CreateRet(b.getTrue());
     return name;
   }
 

@@ -90,6 +90,7 @@ void continue_pipeline(QueryProgram& program, size_t pipeline, size_t limits_abo
   PipelineProgram follower = program.pipelines[pipeline];
   follower.limits.resize(limits_above);
   follower.global_aggregation = false;  // its one group exists already
+  follower.initial_groups_function.clear();
   follower.sink_continues = false;
   program.pipelines.back().sink_continues = true;
   program.pipelines.push_back(std::move(follower));
@@ -194,7 +195,8 @@ std::vector<std::string> QueryProgram::entry_points() const {
     names.push_back(pipeline.function);
     std::vector<const std::string*> helpers = {
         &pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function,
-        &pipeline.window_same_partition, &pipeline.window_peers};
+        &pipeline.initial_groups_function, &pipeline.window_same_partition,
+        &pipeline.window_peers};
     for (const auto& aggregate : pipeline.window_aggregates)
       helpers.insert(helpers.end(), {&aggregate.update, &aggregate.merge, &aggregate.finalize});
     for (const auto* helper : helpers) {

@@ -68,8 +68,10 @@ struct PipelineProgram {
 
   // kAggregation sink.
   bool global_aggregation = false;  // no GROUP BY: one group even for empty input
-  std::string keys_equal_function;  // bool (const uint8_t*, const uint8_t*)
-  std::string merge_function;       // bool (WorkerContext*, uint8_t* into, const uint8_t* from)
+  // Inserts AggregateOp::initial_groups before the pipeline runs (empty: none).
+  std::string initial_groups_function;  // bool (void** state, WorkerContext*)
+  std::string keys_equal_function;      // bool (const uint8_t*, const uint8_t*)
+  std::string merge_function;           // bool (WorkerContext*, uint8_t* into, const uint8_t* from)
   // kSort and kWindow sinks.
   std::string compare_function;  // int32 (const uint8_t*, const uint8_t*)
   uint64_t offset = 0;

@@ -53,7 +53,11 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
     case plan::LogicalKind::kAggregate: {
       const auto& aggregate = static_cast<const plan::AggregateOp&>(op);
       for (const auto& group : aggregate.groups) add(group.expr);
-      for (const auto& function : aggregate.aggregates) add(function.argument);
+      for (const auto& function : aggregate.aggregates) {
+        add(function.argument);
+        add(function.parameter);
+        add(function.order);
+      }
       break;
     }
     case plan::LogicalKind::kSort:

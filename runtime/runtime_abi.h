@@ -135,6 +135,41 @@ FloeString floe_rt_cast_bool_to_string(floe::WorkerContext* worker, bool value);
 bool floe_rt_decimal_rescale(floe::WorkerContext* worker, __int128 value, uint32_t from_scale,
                              uint32_t to_precision, uint32_t to_scale, __int128* out);
 
+// ---- aggregates (codegen/aggregate_states.h) ----------------------------------------
+// A variance function's kind: the sample (n − 1) or population (n) form, and whether the
+// square root (stddev) is taken.
+enum FloeVarianceKind : int32_t { kFloeVarianceSample = 1, kFloeVarianceRoot = 2 };
+// Variance of `count` (>= 1) values of scale `scale` from their exact sum and sum of squares
+// (scale 2·scale): (n·Σx² − (Σx)²) / (n·(n−1) or n²), as PostgreSQL's numeric_stddev_internal,
+// rounded once to double (a negative numerator counts as 0).
+double floe_rt_variance_exact(int64_t count, __int128 sum, __int128 squares, int32_t scale,
+                              int32_t kind);
+// Variance of `count` (>= 1) doubles from their sum of squared deviations (float8_var_*).
+double floe_rt_variance_double(int64_t count, double squares, int32_t kind);
+
+// Collected aggregates (runtime/collected_values.h). `list` points at a group's
+// CollectedList; slots are 16-byte physical values. `order` is the key's PhysicalType with
+// FloeCollectedOrder flags (no kFloeOrderKey: the list's order).
+enum FloeCollectedOrder : int32_t {
+  kFloeOrderKey = 0x100,
+  kFloeOrderDescending = 0x200,
+  kFloeOrderNullsFirst = 0x400,
+  kFloeOrderDistinct = 0x800,
+};
+// key_null: a NULL key (string_agg's ORDER BY). value/delimiter: unused by the WITHIN GROUP
+// aggregates.
+void floe_rt_collect(floe::WorkerContext* worker, uint8_t* list, const uint8_t* key, bool key_null,
+                     const uint8_t* value, const uint8_t* delimiter, int32_t order);
+void floe_rt_collect_merge(uint8_t* into, uint8_t* from);
+FloeString floe_rt_string_agg(floe::WorkerContext* worker, const uint8_t* list, int32_t order);
+// Non-empty lists. False (with "percentile value ... is not between 0 and 1") for a bad
+// fraction.
+bool floe_rt_percentile_cont(floe::WorkerContext* worker, const uint8_t* list, double fraction,
+                             int32_t order, double* out);
+bool floe_rt_percentile_disc(floe::WorkerContext* worker, const uint8_t* list, double fraction,
+                             int32_t order, uint8_t* out);
+void floe_rt_mode(const uint8_t* list, int32_t order, uint8_t* out);
+
 // ---- dates -----------------------------------------------------------------------------
 // part is a floe::DatePart.
 int64_t floe_rt_extract_date(int32_t part, int32_t days);

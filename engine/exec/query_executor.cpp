@@ -25,6 +25,7 @@ namespace {
 
 using codegen::PipelineProgram;
 using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
+using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 
 // kAuto compiles optimized code when the scanned tables hold more rows per worker than this:
 // below, the extra 10-30 ms of optimization cost more than the faster code saves (measured on
@@ -131,6 +132,10 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
   if (pipeline.sink == PipelineProgram::Sink::kAggregation && pipeline.global_aggregation) {
     // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
     state.aggregation_table(pipeline.sink_slot).insert(0, 0);
+  }
+  if (!pipeline.initial_groups_function.empty()) {
+    auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(pipeline.initial_groups_function));
+    if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
   // Sorted rows keep their order only if one worker reads them front to back.
   bool in_order = pipeline.source == PipelineProgram::Source::kRows;

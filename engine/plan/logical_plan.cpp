@@ -4,6 +4,7 @@
 #include <sstream>
 #include <utility>
 
+#include "engine/plan/expression_utils.h"
 #include "storage/stack_depth.h"
 
 namespace floe::plan {
@@ -12,6 +13,32 @@ SqlType avg_sum_type(const SqlType& argument) {
   if (argument.id == TypeId::kDouble) return SqlType::double_type();
   return SqlType::decimal(kMaxDecimalPrecision,
                           argument.id == TypeId::kDecimal ? argument.scale : 0);
+}
+
+bool combines_with_itself(AggregateFunction function) {
+  return function == AggregateFunction::kSum || function == AggregateFunction::kMin ||
+         function == AggregateFunction::kMax || function == AggregateFunction::kBoolAnd ||
+         function == AggregateFunction::kBoolOr;
+}
+
+bool is_collected(AggregateFunction function) {
+  return function == AggregateFunction::kStringAgg ||
+         function == AggregateFunction::kPercentileCont ||
+         function == AggregateFunction::kPercentileDisc || function == AggregateFunction::kMode;
+}
+
+AggregateOp::Aggregate AggregateOp::Aggregate::clone() const {
+  auto copy = [](const ExprPtr& expr) { return expr ? expr->clone() : nullptr; };
+  return {id,          function,   copy(argument), distinct, copy(parameter),
+          copy(order), descending, nulls_first};
+}
+
+bool AggregateOp::Aggregate::same_as(const Aggregate& other) const {
+  auto equal = [](const ExprPtr& a, const ExprPtr& b) { return a ? b && expr_equal(*a, *b) : !b; };
+  return function == other.function && distinct == other.distinct &&
+         equal(argument, other.argument) && equal(parameter, other.parameter) &&
+         equal(order, other.order) && descending == other.descending &&
+         nulls_first == other.nulls_first;
 }
 
 std::vector<ColumnId> output_columns(const LogicalOp& op) {
@@ -120,6 +147,26 @@ const char* aggregate_name(AggregateFunction function) {
       return "min";
     case AggregateFunction::kMax:
       return "max";
+    case AggregateFunction::kBoolAnd:
+      return "bool_and";
+    case AggregateFunction::kBoolOr:
+      return "bool_or";
+    case AggregateFunction::kVarSamp:
+      return "var_samp";
+    case AggregateFunction::kVarPop:
+      return "var_pop";
+    case AggregateFunction::kStddevSamp:
+      return "stddev_samp";
+    case AggregateFunction::kStddevPop:
+      return "stddev_pop";
+    case AggregateFunction::kStringAgg:
+      return "string_agg";
+    case AggregateFunction::kPercentileCont:
+      return "percentile_cont";
+    case AggregateFunction::kPercentileDisc:
+      return "percentile_disc";
+    case AggregateFunction::kMode:
+      return "mode";
   }
   return "?";
 }
@@ -231,7 +278,11 @@ class PlanPrinter {
           const auto& call = aggregate.aggregates[i];
           out += (i ? ", " : "") + column(call.id) + " := " + aggregate_name(call.function) + "(" +
                  (call.distinct ? "DISTINCT " : "") +
-                 (call.argument ? call.argument->to_string(&registry_) : "*") + ")";
+                 (call.argument ? call.argument->to_string(&registry_) : "*");
+          if (call.parameter) out += ", " + call.parameter->to_string(&registry_);
+          if (call.order) out += " ORDER BY " + call.order->to_string(&registry_);
+          if (call.descending) out += call.order ? " DESC" : " DESC ORDER";
+          out += ")";
         }
         return out + "]";
       }

@@ -131,7 +131,32 @@ struct JoinOp : LogicalOp {
   ExprPtr residual;
 };
 
-enum class AggregateFunction : uint8_t { kCountStar, kCount, kSum, kAvg, kMin, kMax };
+enum class AggregateFunction : uint8_t {
+  kCountStar,
+  kCount,
+  kSum,
+  kAvg,
+  kMin,
+  kMax,
+  kBoolAnd,     // bool_and, every
+  kBoolOr,      // bool_or
+  kVarSamp,     // var_samp, variance
+  kVarPop,      // var_pop
+  kStddevSamp,  // stddev_samp, stddev
+  kStddevPop,   // stddev_pop
+  // Aggregates over all their (non-NULL) inputs, collected per group (runtime/collected_values.h):
+  kStringAgg,       // string_agg(argument, parameter = delimiter [ORDER BY order])
+  kPercentileCont,  // percentile_cont(parameter = fraction) WITHIN GROUP (ORDER BY argument)
+  kPercentileDisc,  // percentile_disc(parameter = fraction) WITHIN GROUP (ORDER BY argument)
+  kMode,            // mode() WITHIN GROUP (ORDER BY argument)
+};
+
+bool is_collected(AggregateFunction function);
+
+// Whether the aggregate of the union of two inputs is the same aggregate over the two
+// inputs' aggregates (sum, min, max, bool_and, bool_or); the DISTINCT-aggregate rewrite
+// combines such partials with the function itself.
+bool combines_with_itself(AggregateFunction function);
 
 // What avg accumulates its sum in: double for doubles, else numeric(38, scale of the input).
 // Shared by the code generator and the DISTINCT-aggregate rewrite, which must agree.
@@ -146,13 +171,29 @@ struct AggregateOp : LogicalOp {
     ExprPtr expr;
   };
   struct Aggregate {
-    ColumnId id;
-    AggregateFunction function;
-    ExprPtr argument;  // null for count(*)
+    ColumnId id = 0;
+    AggregateFunction function = AggregateFunction::kCountStar;
+    ExprPtr argument = nullptr;  // null for count(*)
+    // Collected aggregates: string_agg deduplicates its values itself; the others'
+    // DISTINCT is rewritten by the planner before physical planning.
     bool distinct = false;
+    // string_agg: the delimiter; percentile_*: the fraction (a constant).
+    ExprPtr parameter = nullptr;
+    // string_agg: the ORDER BY key inside the call (null: in no particular order). The
+    // WITHIN GROUP aggregates order by their argument: only `descending` applies.
+    ExprPtr order = nullptr;
+    bool descending = false;
+    bool nulls_first = false;
+
+    Aggregate clone() const;
+    // Whether both compute the same value (same function, DISTINCT, arguments, order).
+    bool same_as(const Aggregate& other) const;
   };
   std::vector<Group> groups;
   std::vector<Aggregate> aggregates;
+  // Groups that exist even for empty input, by their key values (the empty grouping set of
+  // GROUPING SETS, which gives one row like an aggregation without GROUP BY).
+  std::vector<std::vector<Value>> initial_groups;
 };
 
 struct SortKey {

@@ -32,7 +32,11 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
     case LogicalKind::kAggregate: {
       auto& aggregate = static_cast<AggregateOp&>(op);
       for (auto& group : aggregate.groups) visit(group.expr);
-      for (auto& call : aggregate.aggregates) visit_if(call.argument);
+      for (auto& call : aggregate.aggregates) {
+        visit_if(call.argument);
+        visit_if(call.parameter);
+        visit_if(call.order);
+      }
       break;
     }
     case LogicalKind::kSort:
@@ -120,9 +124,8 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       auto result = std::make_unique<AggregateOp>();
       for (const auto& group : aggregate.groups)
         result->groups.push_back({group.id, group.expr->clone()});
-      for (const auto& call : aggregate.aggregates)
-        result->aggregates.push_back(
-            {call.id, call.function, clone_expr(call.argument), call.distinct});
+      for (const auto& call : aggregate.aggregates) result->aggregates.push_back(call.clone());
+      result->initial_groups = aggregate.initial_groups;
       copy = std::move(result);
       break;
     }

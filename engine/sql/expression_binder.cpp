@@ -37,6 +37,11 @@ plan::ExprPtr ExpressionBinder::bind(const Node* node) {
       return bind_sub_link(*node->sub_link);
     case PG_QUERY__NODE__NODE_FUNC_CALL:
       return bind_func_call(*node->func_call);
+    case PG_QUERY__NODE__NODE_GROUPING_FUNC:
+      if (!aggregates_)
+        throw Error(std::string("grouping operations are not allowed in ") + clause_,
+                    node->grouping_func->location);
+      return aggregates_->bind_grouping(*node->grouping_func);
     case PG_QUERY__NODE__NODE_BOOLEAN_TEST:
       throw NotSupported("IS TRUE / IS FALSE tests");
     case PG_QUERY__NODE__NODE_PARAM_REF:

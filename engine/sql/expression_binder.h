@@ -10,15 +10,15 @@
 namespace floe::sql {
 
 // Turns an aggregate call, or a window function call (OVER), into a reference to its result
-// column. Absent where neither is allowed.
+// column, and binds grouping(). Absent where neither is allowed.
 class AggregateBinder {
  public:
   virtual ~AggregateBinder() = default;
   virtual plan::ExprPtr bind_aggregate(const PgQuery__FuncCall& call) = 0;
   virtual plan::ExprPtr bind_window(const PgQuery__FuncCall& call) = 0;
+  // grouping(a, b, ...): which of the arguments the current grouping set leaves out.
+  virtual plan::ExprPtr bind_grouping(const PgQuery__GroupingFunc& call) = 0;
 };
-
-bool is_aggregate_name(std::string_view name);
 
 class ExpressionBinder {
  public:

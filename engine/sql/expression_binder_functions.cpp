@@ -1,6 +1,7 @@
 // Function calls: aggregates and window functions (through the AggregateBinder), EXTRACT /
 // date_part, SUBSTRING.
 #include "engine/plan/expression_utils.h"
+#include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
@@ -10,10 +11,6 @@ namespace floe::sql {
 
 using plan::ExprKind;
 using plan::ExprPtr;
-
-bool is_aggregate_name(std::string_view name) {
-  return name == "count" || name == "sum" || name == "avg" || name == "min" || name == "max";
-}
 
 ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   std::string_view name = last_name(call.funcname, call.n_funcname);

@@ -1,12 +1,15 @@
 #include "engine/sql/select_binder.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
+#include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
 #include "engine/sql/set_operation_binder.h"
+#include "engine/sql/grouping_sets.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
 #include "storage/error.h"
@@ -116,6 +119,8 @@ std::optional<std::string> figure_column_name(const Node* node) {
       return "case";
     case PG_QUERY__NODE__NODE_COALESCE_EXPR:
       return "coalesce";
+    case PG_QUERY__NODE__NODE_GROUPING_FUNC:
+      return "grouping";
     case PG_QUERY__NODE__NODE_SUB_LINK: {
       const PgQuery__SelectStmt& sub = *node->sub_link->subselect->select_stmt;
       if (sub.n_target_list == 0) return std::nullopt;
@@ -136,26 +141,32 @@ class SelectBinder : public AggregateBinder {
         context_(context),
         scope_(outer),
         windows_(stmt, context, scope_, *this,
-                 [this](const PgQuery__FuncCall& call) { return type_aggregate(call, true); }),
+                 [this](const PgQuery__FuncCall& call) { return type_window_aggregate(call); }),
         keep_untyped_outputs_(keep_untyped_outputs && !stmt.n_distinct_clause &&
                               !stmt.n_sort_clause) {}
 
   BoundQuery bind();
   ExprPtr bind_aggregate(const PgQuery__FuncCall& call) override;
   ExprPtr bind_window(const PgQuery__FuncCall& call) override;
+  ExprPtr bind_grouping(const PgQuery__GroupingFunc& call) override;
 
  private:
   void check_supported() const;
   // The aggregate a call names, with its argument and result type; `window`: for a window
   // function, whose argument may hold aggregates of the query's groups.
-  TypedAggregate type_aggregate(const PgQuery__FuncCall& call, bool window);
+  TypedAggregate type_window_aggregate(const PgQuery__FuncCall& call);
   void bind_group_by();
   ExprPtr bind_group_item(const Node* node);
   void bind_targets();
   void bind_order_by();
   void replace_groups(ExprPtr& expr) const;
-  bool grouped() const { return !groups_.empty() || !aggregates_.empty() || stmt_.having_clause; }
+  size_t add_group(ExprPtr expr);
+  // GROUP BY () groups too: one row.
+  bool grouped() const {
+    return stmt_.n_group_clause || !aggregates_.empty() || stmt_.having_clause;
+  }
   void apply_grouping();
+  void expand_to_grouping_sets(plan::AggregateOp& aggregate);
   std::vector<plan::ColumnId> add_map();
   void add_distinct(std::vector<plan::ColumnId>& outputs);
   void add_sort_and_limit(const std::vector<plan::ColumnId>& outputs);
@@ -167,6 +178,11 @@ class SelectBinder : public AggregateBinder {
   std::vector<ExprPtr> group_exprs_;
   std::vector<plan::AggregateOp::Group> groups_;
   std::vector<plan::AggregateOp::Aggregate> aggregates_;
+  // GROUPING SETS / ROLLUP / CUBE with more than one set (indexes into groups_); the set of
+  // a row is a number in set_tag_ (input side) and set_group_ (the aggregate's output).
+  std::vector<GroupingSet> grouping_sets_;
+  plan::ColumnId set_tag_ = 0;
+  plan::ColumnId set_group_ = 0;
   bool in_aggregate_argument_ = false;
   std::vector<Target> targets_;
   ExprPtr having_;
@@ -221,18 +237,36 @@ BoundQuery SelectBinder::bind() {
   return result;
 }
 
+size_t SelectBinder::add_group(ExprPtr expr) {
+  std::string name =
+      expr->kind == ExprKind::kColumn ? context_.registry[expr->column].name : "?column?";
+  plan::ColumnId id = context_.registry.add({expr->type, expr->nullable, name});
+  groups_.push_back({id, expr->clone()});
+  group_exprs_.push_back(std::move(expr));
+  return groups_.size() - 1;
+}
+
 void SelectBinder::bind_group_by() {
-  for (size_t i = 0; i < stmt_.n_group_clause; ++i) {
-    const Node* node = stmt_.group_clause[i];
-    if (node->node_case == PG_QUERY__NODE__NODE_GROUPING_SET)
-      throw NotSupported("GROUPING SETS / ROLLUP / CUBE", node_location(node));
-    ExprPtr expr = resolve_unknown(bind_group_item(node));
-    std::string name =
-        expr->kind == ExprKind::kColumn ? context_.registry[expr->column].name : "?column?";
-    plan::ColumnId id = context_.registry.add({expr->type, expr->nullable, name});
-    groups_.push_back({id, expr->clone()});
-    group_exprs_.push_back(std::move(expr));
+  if (!has_grouping_sets(stmt_.group_clause, stmt_.n_group_clause)) {
+    for (size_t i = 0; i < stmt_.n_group_clause; ++i)
+      add_group(resolve_unknown(bind_group_item(stmt_.group_clause[i])));
+    return;
   }
+  grouping_sets_ =
+      expand_grouping_sets(stmt_.group_clause, stmt_.n_group_clause, [&](const Node* node) {
+        ExprPtr expr = resolve_unknown(bind_group_item(node));
+        for (size_t i = 0; i < group_exprs_.size(); ++i)
+          if (expr_equal(*group_exprs_[i], *expr)) return i;
+        return add_group(std::move(expr));
+      });
+  if (grouping_sets_.size() == 1) {  // one set: a plain GROUP BY
+    grouping_sets_.clear();
+    return;
+  }
+  // A grouping expression left out of a set is NULL in that set's rows.
+  for (size_t i = 0; i < groups_.size(); ++i) context_.registry[groups_[i].id].nullable = true;
+  set_tag_ = context_.registry.add({SqlType::integer(), false, "grouping_set"});
+  set_group_ = context_.registry.add({SqlType::integer(), false, "grouping_set"});
 }
 
 ExprPtr SelectBinder::bind_group_item(const Node* node) {
@@ -334,84 +368,65 @@ ExprPtr SelectBinder::bind_window(const PgQuery__FuncCall& call) {
 }
 
 ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
-  std::string_view name = last_name(call.funcname, call.n_funcname);
   if (in_aggregate_argument_)
     throw Error("aggregate function calls cannot be nested", call.location);
-  TypedAggregate typed = type_aggregate(call, false);
-  plan::AggregateOp::Aggregate aggregate;
-  aggregate.function = typed.function;
-  aggregate.argument = std::move(typed.argument);
-  // min/max(DISTINCT x) = min/max(x)
-  aggregate.distinct = call.agg_distinct && aggregate.function != plan::AggregateFunction::kMin &&
-                       aggregate.function != plan::AggregateFunction::kMax;
-  SqlType type = typed.type;
-  bool nullable = aggregate.function != plan::AggregateFunction::kCount &&
-                  aggregate.function != plan::AggregateFunction::kCountStar &&
-                  (groups_.empty() || aggregate.argument->nullable);
+  AggregateCallBinders binders;
+  binders.argument = [&](const Node* node) {
+    in_aggregate_argument_ = true;
+    ExprPtr expr = ExpressionBinder(context_, scope_, "aggregate", this).bind(node);
+    in_aggregate_argument_ = false;
+    return expr;
+  };
+  binders.filter = [&](const Node* node) {
+    // Without an AggregateBinder: "aggregate functions are not allowed in FILTER".
+    return ExpressionBinder(context_, scope_, "FILTER").bind_condition(node, "FILTER");
+  };
+  // Every group has input rows, unless there are none or an empty grouping set gives one.
+  bool rows_in_every_group =
+      !groups_.empty() && std::none_of(grouping_sets_.begin(), grouping_sets_.end(),
+                                       [](const GroupingSet& set) { return set.empty(); });
+  BoundAggregate bound = bind_aggregate_call(call, binders, rows_in_every_group);
   for (const auto& existing : aggregates_) {
-    bool same_argument = existing.argument ? aggregate.argument &&
-                                                 expr_equal(*existing.argument, *aggregate.argument)
-                                           : !aggregate.argument;
-    if (existing.function == aggregate.function && existing.distinct == aggregate.distinct &&
-        same_argument) {
+    if (existing.same_as(bound.call)) {
       const plan::ColumnInfo& info = context_.registry[existing.id];
       ExprPtr ref = plan::make_column(existing.id, info.type, info.nullable);
       ref->position = call.location;
       return ref;
     }
   }
-  aggregate.id = context_.registry.add({type, nullable, std::string(name)});
-  ExprPtr ref = plan::make_column(aggregate.id, type, nullable);
+  std::string name(last_name(call.funcname, call.n_funcname));
+  bound.call.id = context_.registry.add({bound.type, bound.nullable, name});
+  ExprPtr ref = plan::make_column(bound.call.id, bound.type, bound.nullable);
   ref->position = call.location;
-  aggregates_.push_back(std::move(aggregate));
+  aggregates_.push_back(std::move(bound.call));
   return ref;
 }
 
-TypedAggregate SelectBinder::type_aggregate(const PgQuery__FuncCall& call, bool window) {
-  std::string_view name = last_name(call.funcname, call.n_funcname);
-  if (call.agg_filter) throw NotSupported("aggregate FILTER", call.location);
+// A window aggregate (OVER): typed as the same aggregate is under GROUP BY (one semantics),
+// among the aggregates the window evaluator combines. Its argument may hold aggregates of the
+// query level (sum(sum(x)) OVER ()).
+TypedAggregate SelectBinder::type_window_aggregate(const PgQuery__FuncCall& call) {
+  std::string name(last_name(call.funcname, call.n_funcname));
+  if (call.agg_filter) throw NotSupported("FILTER in window functions", call.location);
   if (call.n_agg_order || call.agg_within_group)
-    throw NotSupported("ordered aggregates", call.location);
-  TypedAggregate aggregate{plan::AggregateFunction::kCountStar, nullptr, SqlType::big_int()};
-  SqlType& type = aggregate.type;
-  if (call.agg_star) {
-    if (name != "count")
-      throw Error(std::string(name) + "(*) must be used with count", call.location);
-  } else {
-    if (call.n_args != 1)
-      throw Error("function " + std::string(name) + " takes exactly one argument", call.location);
-    in_aggregate_argument_ = !window;
-    ExprPtr argument = ExpressionBinder(context_, scope_, "aggregate", this).bind(call.args[0]);
-    in_aggregate_argument_ = false;
-    const SqlType arg = argument->type;
-    auto no_function = [&]() {
-      throw Error("function " + std::string(name) + "(" + arg.to_string() + ") does not exist",
-                  call.location);
-    };
-    if (name == "count") {
-      aggregate.function = plan::AggregateFunction::kCount;
-      argument = resolve_unknown(std::move(argument));
-    } else if (name == "sum" || name == "avg") {
-      if (!arg.is_numeric()) no_function();
-      aggregate.function =
-          name == "sum" ? plan::AggregateFunction::kSum : plan::AggregateFunction::kAvg;
-      if (name == "avg" || arg.id == TypeId::kDouble)
-        type = SqlType::double_type();
-      else if (arg.id == TypeId::kDecimal)
-        type = SqlType::decimal(kMaxDecimalPrecision, arg.scale);
-      else if (arg.id == TypeId::kBigInt)
-        type = SqlType::decimal(kMaxDecimalPrecision, 0);
-    } else {
-      argument = resolve_unknown(std::move(argument));
-      if (argument->type.id == TypeId::kBoolean || argument->type.id == TypeId::kInterval)
-        no_function();
-      aggregate.function =
-          name == "min" ? plan::AggregateFunction::kMin : plan::AggregateFunction::kMax;
-      type = argument->type;
-    }
-    aggregate.argument = std::move(argument);
+    throw NotSupported("ordered aggregates as window functions", call.location);
+  AggregateCallBinders binders;
+  binders.argument = [&](const Node* node) {
+    return ExpressionBinder(context_, scope_, "aggregate", this).bind(node);
+  };
+  BoundAggregate bound = bind_aggregate_call(call, binders, false);
+  switch (bound.call.function) {
+    case plan::AggregateFunction::kCountStar:
+    case plan::AggregateFunction::kCount:
+    case plan::AggregateFunction::kSum:
+    case plan::AggregateFunction::kAvg:
+    case plan::AggregateFunction::kMin:
+    case plan::AggregateFunction::kMax:
+      break;
+    default:
+      throw NotSupported(name + " as a window function", call.location);
   }
-  return aggregate;
+  return {bound.call.function, std::move(bound.call.argument), bound.type};
 }
 
 void SelectBinder::replace_groups(ExprPtr& expr) const {
@@ -419,7 +434,8 @@ void SelectBinder::replace_groups(ExprPtr& expr) const {
   for (size_t i = 0; i < group_exprs_.size(); ++i) {
     if (expr_equal(*expr, *group_exprs_[i])) {
       int position = expr->position;
-      expr = plan::make_column(groups_[i].id, group_exprs_[i]->type, group_exprs_[i]->nullable);
+      const plan::ColumnInfo& info = context_.registry[groups_[i].id];
+      expr = plan::make_column(groups_[i].id, info.type, info.nullable);
       expr->position = position;
       return;
     }
@@ -454,6 +470,7 @@ void SelectBinder::apply_grouping() {
   aggregate->groups = std::move(groups_);
   aggregate->aggregates = std::move(aggregates_);
   aggregate->children.push_back(std::move(root_));
+  if (!grouping_sets_.empty()) expand_to_grouping_sets(*aggregate);
   root_ = std::move(aggregate);
   if (having_) {
     auto filter = std::make_unique<plan::FilterOp>();
@@ -461,6 +478,92 @@ void SelectBinder::apply_grouping() {
     filter->children.push_back(std::move(root_));
     root_ = std::move(filter);
   }
+}
+
+// Grouping sets by tagging (like the DISTINCT-aggregate rewrite): every input row meets
+// every set's number (a cross join with a VALUES list), and the aggregation groups by the
+// number and by the grouping expressions, each NULL where its set leaves it out.
+void SelectBinder::expand_to_grouping_sets(plan::AggregateOp& aggregate) {
+  auto tags = std::make_unique<plan::ValuesOp>();
+  tags->columns.push_back(set_tag_);
+  for (size_t s = 0; s < grouping_sets_.size(); ++s) {
+    std::vector<ExprPtr> row;
+    row.push_back(plan::make_constant(Value::integer(static_cast<int32_t>(s))));
+    tags->rows.push_back(std::move(row));
+  }
+  auto cross = std::make_unique<plan::JoinOp>();
+  cross->children.push_back(std::move(aggregate.children[0]));
+  cross->children.push_back(std::move(tags));
+  aggregate.children[0] = std::move(cross);
+  ExprPtr tag = plan::make_column(set_tag_, SqlType::integer(), false);
+  for (size_t i = 0; i < aggregate.groups.size(); ++i) {
+    std::vector<ExprPtr> in_sets;
+    in_sets.push_back(tag->clone());
+    for (size_t s = 0; s < grouping_sets_.size(); ++s) {
+      const GroupingSet& set = grouping_sets_[s];
+      if (std::find(set.begin(), set.end(), i) != set.end())
+        in_sets.push_back(plan::make_constant(Value::integer(static_cast<int32_t>(s))));
+    }
+    if (in_sets.size() == grouping_sets_.size() + 1) continue;  // in every set
+    ExprPtr& expr = aggregate.groups[i].expr;
+    const SqlType type = expr->type;
+    std::vector<ExprPtr> children;
+    children.push_back(in_sets.size() == 1 ? plan::make_constant(Value::boolean(false))
+                                           : plan::make_expr(ExprKind::kInList, SqlType::boolean(),
+                                                             std::move(in_sets)));
+    children.push_back(std::move(expr));
+    children.push_back(plan::make_constant(Value::null(type)));
+    expr = plan::make_expr(ExprKind::kCase, type, std::move(children));
+  }
+  aggregate.groups.push_back({set_group_, std::move(tag)});
+  // An empty set gives its row even for empty input, like an aggregation without GROUP BY.
+  for (size_t s = 0; s < grouping_sets_.size(); ++s) {
+    if (!grouping_sets_[s].empty()) continue;
+    std::vector<Value> keys;
+    for (size_t i = 0; i + 1 < aggregate.groups.size(); ++i)
+      keys.push_back(Value::null(aggregate.groups[i].expr->type));
+    keys.push_back(Value::integer(static_cast<int32_t>(s)));
+    aggregate.initial_groups.push_back(std::move(keys));
+  }
+}
+
+ExprPtr SelectBinder::bind_grouping(const PgQuery__GroupingFunc& call) {
+  if (call.n_args >= 32) throw Error("GROUPING must have fewer than 32 arguments", call.location);
+  std::vector<size_t> arguments;
+  for (size_t a = 0; a < call.n_args; ++a) {
+    ExprPtr expr =
+        resolve_unknown(ExpressionBinder(context_, scope_, "GROUPING").bind(call.args[a]));
+    size_t i = 0;
+    while (i < group_exprs_.size() && !expr_equal(*group_exprs_[i], *expr)) ++i;
+    if (i == group_exprs_.size())
+      throw Error(
+          "arguments to GROUPING must be grouping expressions of the associated query level",
+          node_location(call.args[a]));
+    arguments.push_back(i);
+  }
+  // One bit per argument, the last one lowest: 1 when the row's set leaves it out.
+  auto bits = [&](const GroupingSet& set) {
+    int32_t value = 0;
+    for (size_t i : arguments)
+      value = value << 1 | (std::find(set.begin(), set.end(), i) == set.end() ? 1 : 0);
+    return plan::make_constant(Value::integer(value));
+  };
+  if (grouping_sets_.empty()) return bits(arguments);  // plain GROUP BY: all are grouped
+  std::vector<ExprPtr> children;
+  for (size_t s = 0; s + 1 < grouping_sets_.size(); ++s) {
+    std::vector<ExprPtr> operands;
+    operands.push_back(plan::make_column(set_group_, SqlType::integer(), false));
+    operands.push_back(plan::make_constant(Value::integer(static_cast<int32_t>(s))));
+    ExprPtr test = plan::make_expr(ExprKind::kCompare, SqlType::boolean(), std::move(operands));
+    test->compare_op = plan::CompareOp::kEqual;
+    children.push_back(std::move(test));
+    children.push_back(bits(grouping_sets_[s]));
+  }
+  children.push_back(bits(grouping_sets_.back()));
+  ExprPtr result =
+      plan::make_expr(ExprKind::kCase, SqlType::integer(), std::move(children), call.location);
+  result->nullable = false;
+  return result;
 }
 
 std::vector<plan::ColumnId> SelectBinder::add_map() {

@@ -41,6 +41,15 @@ TEST_F(ApiSelectTest, FiltersProjectsAndSorts) {
   EXPECT_EQ(result.command_tag(), "SELECT 1");
 }
 
+// Aggregates and grouping() are named after the function, as in PostgreSQL.
+TEST_F(ApiSelectTest, NamesAggregateColumnsAfterTheFunction) {
+  Result result = connection_.query(
+      "select s, every(a > 0), grouping(s), string_agg(s, ',') from t group by rollup (s)");
+  EXPECT_EQ(result.column_name(1), "every");
+  EXPECT_EQ(result.column_name(2), "grouping");
+  EXPECT_EQ(result.column_name(3), "string_agg");
+}
+
 // SELECT FROM t is a query result with rows but no columns, as in PostgreSQL.
 TEST_F(ApiSelectTest, ResultWithoutColumns) {
   Result result = connection_.query("select from t");

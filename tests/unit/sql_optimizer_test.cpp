@@ -128,7 +128,21 @@ TEST_F(SqlOptimizerTest, RewritesDistinctAggregatesIntoTwoAggregations) {
   ASSERT_EQ(lower.kind, plan::LogicalKind::kAggregate);
   EXPECT_EQ(lower.groups.size(), 2u);
   EXPECT_TRUE(lower.aggregates.empty());
-  EXPECT_THROW(optimized("select count(distinct x), count(distinct id) from big"), NotSupported);
+}
+
+TEST_F(SqlOptimizerTest, TagsTheInputForSeveralDistinctArguments) {
+  plan::LogicalPlan plan = optimized("select count(distinct x), count(distinct id) from big");
+  const auto& upper = static_cast<const plan::AggregateOp&>(*plan.root);
+  ASSERT_EQ(upper.kind, plan::LogicalKind::kAggregate);
+  ASSERT_EQ(upper.aggregates.size(), 2u);
+  EXPECT_FALSE(upper.aggregates[0].distinct);
+  const auto& lower = static_cast<const plan::AggregateOp&>(*upper.children[0]);
+  ASSERT_EQ(lower.kind, plan::LogicalKind::kAggregate);
+  EXPECT_EQ(lower.groups.size(), 3u);  // the tag and one column per DISTINCT argument
+  // The input meets the tags 1 and 2 (no plain aggregates: no tag 0).
+  std::string text = plan::to_string(plan);
+  EXPECT_NE(text.find("Values rows=2"), std::string::npos) << text;
+  EXPECT_NE(text.find("CASE"), std::string::npos) << text;
 }
 
 TEST_F(SqlOptimizerTest, SplitsMixedDistinctAndPlainAggregatesIntoPartials) {
