@@ -91,7 +91,8 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
     case plan::ExprKind::kCoalesce:
       return compile_coalesce(context_, expr, child);
     case plan::ExprKind::kExtract:
-      return compile_extract(context_, expr.date_part, operand(0), expr.children[0]->type);
+      return compile_extract(context_, expr.date_part, operand(0), expr.children[0]->type,
+                             expr.type);
     case plan::ExprKind::kSubstring: {
       SqlValue text = operand(0);
       SqlValue start = operand(1);

@@ -59,32 +59,6 @@ const char* compare_symbol(CompareOp op) {
   return "?";
 }
 
-const char* date_part_name(DatePart part) {
-  switch (part) {
-    case DatePart::kYear:
-      return "year";
-    case DatePart::kQuarter:
-      return "quarter";
-    case DatePart::kMonth:
-      return "month";
-    case DatePart::kDay:
-      return "day";
-    case DatePart::kDayOfWeek:
-      return "dow";
-    case DatePart::kDayOfYear:
-      return "doy";
-    case DatePart::kHour:
-      return "hour";
-    case DatePart::kMinute:
-      return "minute";
-    case DatePart::kSecond:
-      return "second";
-    case DatePart::kEpoch:
-      return "epoch";
-  }
-  return "?";
-}
-
 std::string constant_text(const Value& value) {
   if (value.is_null()) return "NULL";
   if (value.type().is_string() || value.type().id == TypeId::kUnknown)

@@ -71,7 +71,8 @@ TEST_F(SqlBinderTest, TypesDatesAndAggregates) {
   EXPECT_EQ(output_type("select d - 1 from t"), SqlType::date());
   EXPECT_EQ(output_type("select d - d from t"), SqlType::integer());
   EXPECT_EQ(output_type("select d + interval '3' month from t"), SqlType::timestamp());
-  EXPECT_EQ(output_type("select extract(year from d) from t"), SqlType::big_int());
+  EXPECT_EQ(output_type("select extract(year from d) from t"), SqlType::decimal(7, 0));
+  EXPECT_EQ(output_type("select date_part('year', d) from t"), SqlType::double_type());
   EXPECT_EQ(output_type("select substring(s from 1 for 2) from t"), SqlType::text());
   EXPECT_EQ(output_type("select count(*) from t"), SqlType::big_int());
   EXPECT_EQ(output_type("select sum(a) from t"), SqlType::big_int());
