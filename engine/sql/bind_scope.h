@@ -8,6 +8,7 @@
 #include "engine/plan/logical_plan.h"
 #include "engine/sql/pg_node.h"
 #include "storage/catalog.h"
+#include "storage/date_time.h"
 
 namespace floe::sql {
 
@@ -30,6 +31,8 @@ struct BindContext {
   // The WITH queries that can be named here, innermost last. While a WITH query is bound,
   // only the ones before it are here (no recursion).
   std::vector<const PgQuery__CommonTableExpr*> ctes = {};
+  // now(), CURRENT_TIMESTAMP and the like: one clock reading per statement.
+  int64_t statement_time = current_timestamp_micros();
 };
 
 class BindScope {

@@ -50,7 +50,7 @@ plan::ExprPtr ExpressionBinder::bind(const Node* node) {
     case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
       throw NotSupported("GREATEST / LEAST");
     case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
-      throw NotSupported("CURRENT_DATE and similar");
+      return bind_sql_value_function(*node->sqlvalue_function);
     default:
       throw NotSupported("this kind of expression", node_location(node));
   }

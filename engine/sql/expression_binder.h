@@ -53,7 +53,10 @@ class ExpressionBinder {
   plan::ExprPtr bind_sub_link(const PgQuery__SubLink& link);
   plan::ExprPtr in_subquery(plan::ExprPtr needle, BoundQuery query, bool negated, int location);
   plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
+  // Date/time (expression_binder_datetime.cpp).
   plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_sql_value_function(const PgQuery__SQLValueFunction& function);
+  plan::ExprPtr statement_clock(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);
 
   BindContext& context_;

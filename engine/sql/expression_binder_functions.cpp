@@ -1,4 +1,5 @@
-// Function calls: aggregates (through the AggregateBinder), EXTRACT / date_part, SUBSTRING.
+// Function calls: aggregates (through the AggregateBinder), SUBSTRING, and the dispatch to
+// the date/time functions of expression_binder_datetime.cpp.
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
@@ -24,34 +25,10 @@ ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   if (call.agg_star || call.agg_distinct)
     throw Error(std::string(name) + " is not an aggregate function", call.location);
   if (name == "extract" || name == "date_part") return bind_extract(call);
+  if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp")
+    return statement_clock(call);
   if (name == "substring" || name == "substr") return bind_substring(call);
   throw NotSupported("function " + std::string(name), call.location);
-}
-
-ExprPtr ExpressionBinder::bind_extract(const PgQuery__FuncCall& call) {
-  if (call.n_args != 2) throw Error("function date_part expects two arguments", call.location);
-  ExprPtr field = bind(call.args[0]);
-  if (!is_unknown_literal(*field) || field->constant.is_null())
-    throw NotSupported("EXTRACT with a non-constant field", call.location);
-  ExprPtr source = bind(call.args[1]);
-  if (is_unknown_literal(*source)) source = coerce(std::move(source), SqlType::timestamp());
-  if (!source->type.is_temporal()) {
-    if (source->type.id == TypeId::kInterval)
-      throw NotSupported("EXTRACT from interval", call.location);
-    throw Error("function extract(unknown, " + source->type.to_string() + ") does not exist",
-                call.location);
-  }
-  const std::string& unit = field->constant.as_string();
-  auto part = parse_date_part(unit);
-  if (!part)
-    throw Error("unit \"" + unit + "\" not recognized for type " + source->type.to_string(),
-                field->position);
-  std::vector<ExprPtr> children;
-  children.push_back(std::move(source));
-  auto result =
-      plan::make_expr(ExprKind::kExtract, SqlType::big_int(), std::move(children), call.location);
-  result->date_part = *part;
-  return result;
 }
 
 ExprPtr ExpressionBinder::bind_substring(const PgQuery__FuncCall& call) {

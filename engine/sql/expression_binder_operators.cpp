@@ -56,8 +56,10 @@ ExprPtr temporal_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr& lef
                             int location) {
   TypeId l = left->type.id, r = right->type.id;
   bool add = op == ArithmeticOp::kAdd, sub = op == ArithmeticOp::kSubtract;
-  if (add && (r == TypeId::kDate || r == TypeId::kTimestamp) &&
-      (left->type.is_integer() || l == TypeId::kInterval))
+  bool scale = op == ArithmeticOp::kMultiply || op == ArithmeticOp::kDivide;
+  if ((add && (r == TypeId::kDate || r == TypeId::kTimestamp) &&
+       (left->type.is_integer() || l == TypeId::kInterval)) ||
+      (op == ArithmeticOp::kMultiply && r == TypeId::kInterval && left->type.is_numeric()))
     std::swap(left, right), std::swap(l, r);
   if (l == TypeId::kDate && right->type.is_integer() && (add || sub))
     return make_arithmetic(op, SqlType::date(), std::move(left),
@@ -66,15 +68,29 @@ ExprPtr temporal_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr& lef
     return make_arithmetic(op, SqlType::integer(), std::move(left), std::move(right), location);
   if ((l == TypeId::kDate || l == TypeId::kTimestamp) && r == TypeId::kInterval && (add || sub))
     return make_arithmetic(op, SqlType::timestamp(), std::move(left), std::move(right), location);
+  if (left->type.is_temporal() && right->type.is_temporal() && sub)  // a date is midnight
+    return make_arithmetic(op, SqlType::interval(), coerce(std::move(left), SqlType::timestamp()),
+                           coerce(std::move(right), SqlType::timestamp()), location);
+  if (l == TypeId::kInterval && r == TypeId::kInterval && (add || sub))
+    return make_arithmetic(op, SqlType::interval(), std::move(left), std::move(right), location);
+  if (l == TypeId::kInterval && right->type.is_numeric() && scale)  // interval * / float8
+    return make_arithmetic(op, SqlType::interval(), std::move(left),
+                           coerce(std::move(right), SqlType::double_type()), location);
   if (left->type.is_temporal() || right->type.is_temporal() || l == TypeId::kInterval ||
-      r == TypeId::kInterval) {
-    if (l == TypeId::kInterval || r == TypeId::kInterval || (l == TypeId::kTimestamp && r == l))
-      throw NotSupported("operator " + left->type.to_string() + " " + std::string(name) + " " +
-                             right->type.to_string(),
-                         location);
+      r == TypeId::kInterval)
     no_operator(name, left->type, right->type, location);
-  }
   return nullptr;
+}
+
+// interval * '2', interval / NULL: the literal is the factor, a double precision (PostgreSQL
+// has only interval * float8 and interval / float8).
+void scale_factor_literal(ArithmeticOp op, ExprPtr& left, ExprPtr& right) {
+  bool multiply = op == ArithmeticOp::kMultiply;
+  if (!multiply && op != ArithmeticOp::kDivide) return;
+  if (left->type.id == TypeId::kInterval && is_unknown_literal(*right))
+    right = coerce(std::move(right), SqlType::double_type());
+  else if (multiply && right->type.id == TypeId::kInterval && is_unknown_literal(*left))
+    left = coerce(std::move(left), SqlType::double_type());
 }
 
 ExprPtr numeric_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr left, ExprPtr right,
@@ -141,6 +157,7 @@ std::string_view operator_name(const PgQuery__AExpr& expr) {
 ExprPtr ExpressionBinder::arithmetic(std::string_view name, ExprPtr left, ExprPtr right,
                                      int location) {
   ArithmeticOp op = *arithmetic_op(name);
+  scale_factor_literal(op, left, right);
   resolve_literal_pair(left, right);
   if (ExprPtr temporal = temporal_arithmetic(op, name, left, right, location)) return temporal;
   return numeric_arithmetic(op, name, std::move(left), std::move(right), location);
