@@ -14,8 +14,20 @@ using plan::ExprPtr;
 
 namespace {
 
+// An argument of concat as text, in its type's output format (which for booleans is 't' or
+// 'f', not the 'true' or 'false' of a cast to text).
 ExprPtr as_text(ExprPtr expr) {
-  return expr->type.is_string() ? std::move(expr) : coerce(std::move(expr), SqlType::text());
+  if (expr->type.id != TypeId::kBoolean)
+    return expr->type.is_string() ? std::move(expr) : coerce(std::move(expr), SqlType::text());
+  std::vector<ExprPtr> children;
+  children.push_back(expr->clone());
+  children.push_back(plan::make_constant(Value::string("t")));
+  std::vector<ExprPtr> negated;
+  negated.push_back(std::move(expr));
+  children.push_back(plan::make_expr(ExprKind::kNot, SqlType::boolean(), std::move(negated)));
+  children.push_back(plan::make_constant(Value::string("f")));
+  children.push_back(plan::make_constant(Value::null(SqlType::text())));
+  return plan::make_expr(ExprKind::kCase, SqlType::text(), std::move(children));
 }
 
 // The expression, or '' when it is NULL.

@@ -48,7 +48,12 @@ ExprPtr convert(ExprPtr argument, TypeId parameter) {
 
 std::string signature(std::string_view name, const std::vector<ExprPtr>& arguments,
                       bool is_operator) {
-  auto type = [&](size_t i) { return arguments[i]->type.to_string(); };
+  auto type = [&](size_t i) {  // PostgreSQL names types here without their modifiers
+    SqlType type = arguments[i]->type;
+    if (type.id == TypeId::kDecimal) return std::string("numeric");
+    type.length = 0;
+    return type.id == TypeId::kChar ? std::string("character") : type.to_string();
+  };
   if (is_operator) {
     if (arguments.size() == 1) return std::string(name) + " " + type(0);
     return type(0) + " " + std::string(name) + " " + type(1);

@@ -18,6 +18,29 @@ namespace floe {
 
 namespace {
 
+// PostgreSQL's message for the common mistakes, RE2's for the rest.
+std::string error_text(const RE2& regex) {
+  switch (regex.error_code()) {
+    case RE2::ErrorMissingParen:
+    case RE2::ErrorUnexpectedParen:
+      return "parentheses () not balanced";
+    case RE2::ErrorMissingBracket:
+      return "brackets [] not balanced";
+    case RE2::ErrorBadCharRange:
+      return "invalid character range";
+    case RE2::ErrorRepeatArgument:
+    case RE2::ErrorRepeatOp:
+      return "quantifier operand invalid";
+    case RE2::ErrorRepeatSize:
+      return "invalid repetition count(s)";
+    case RE2::ErrorBadEscape:
+    case RE2::ErrorTrailingBackslash:
+      return "invalid escape \\ sequence";
+    default:
+      return regex.error();
+  }
+}
+
 // Patterns are nearly always constants: each thread keeps the few it used last compiled.
 const RE2& compiled(std::string_view pattern, bool case_insensitive) {
   struct Entry {
@@ -36,7 +59,7 @@ const RE2& compiled(std::string_view pattern, bool case_insensitive) {
   options.set_case_sensitive(!case_insensitive);
   options.set_log_errors(false);
   auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
-  if (!regex->ok()) throw Error("invalid regular expression: " + regex->error());
+  if (!regex->ok()) throw Error("invalid regular expression: " + error_text(*regex));
   Entry& entry = cache[next];
   next = (next + 1) % kEntries;
   entry = Entry{std::string(pattern), case_insensitive, std::move(regex)};
