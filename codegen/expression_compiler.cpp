@@ -3,6 +3,7 @@
 #include "codegen/expression_arithmetic.h"
 #include "codegen/expression_cast.h"
 #include "codegen/expression_comparison.h"
+#include "codegen/expression_function.h"
 #include "codegen/expression_hash.h"
 #include "codegen/expression_ir.h"
 #include "codegen/expression_logic.h"
@@ -103,6 +104,17 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
     case plan::ExprKind::kConcat: {
       SqlValue a = operand(0);
       return compile_concat(context_, a, operand(1));
+    }
+    case plan::ExprKind::kGreatest:
+    case plan::ExprKind::kLeast: {
+      std::vector<SqlValue> arguments;
+      for (size_t i = 0; i < expr.children.size(); ++i) arguments.push_back(operand(i));
+      return compile_extremum(context_, expr, arguments);
+    }
+    case plan::ExprKind::kFunction: {
+      std::vector<SqlValue> arguments;
+      for (size_t i = 0; i < expr.children.size(); ++i) arguments.push_back(operand(i));
+      return compile_function(context_, expr, arguments);
     }
     case plan::ExprKind::kScalarSubquery:
     case plan::ExprKind::kExists:

@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "runtime/function_registry.h"
 #include "storage/error.h"
 
 namespace floe::codegen {
@@ -90,12 +91,14 @@ llvm::Type* type_of(char code, llvm::LLVMContext& context) {
 }  // namespace
 
 llvm::FunctionCallee declare_runtime_function(llvm::Module& module, const std::string& name) {
+  // Registry functions all have the thunk signature bool(WorkerContext*, slots*, result*).
+  static const std::string kFunctionThunk = "bppp";
   auto found = signatures().find(name);
-  if (found == signatures().end()) {
-    throw Error("internal error: unknown runtime function " + name);
-  }
+  const std::string* code_ptr = found != signatures().end() ? &found->second : nullptr;
+  if (!code_ptr && function_registry().by_symbol(name)) code_ptr = &kFunctionThunk;
+  if (!code_ptr) throw Error("internal error: unknown runtime function " + name);
   if (auto* existing = module.getFunction(name)) return existing;
-  const std::string& code = found->second;
+  const std::string& code = *code_ptr;
   auto& context = module.getContext();
   std::vector<llvm::Type*> parameters;
   for (size_t i = 1; i < code.size(); ++i) parameters.push_back(type_of(code[i], context));

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runtime/function_registry.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
@@ -219,6 +220,17 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
     case ExprKind::kConcat:
       if (any_null()) return Value::null(SqlType::text());
       return Value::string(values[0].as_string() + values[1].as_string());
+    case ExprKind::kGreatest:
+    case ExprKind::kLeast: {
+      const Value* best = nullptr;
+      int sign = expr.kind == ExprKind::kGreatest ? 1 : -1;
+      for (const Value& v : values)
+        if (!v.is_null() && (!best || sign * compare_values(v, *best) > 0)) best = &v;
+      return best ? *best : Value::null(expr.type);
+    }
+    case ExprKind::kFunction:
+      if (any_null()) return Value::null(expr.type);
+      return expr.function->call(values, expr.type);
     case ExprKind::kExtract: {
       if (any_null()) return Value::null(expr.type);
       const Value& source = values[0];
@@ -246,6 +258,7 @@ Value evaluate(const Expr& expr) {
   shallow->compare_op = expr.compare_op;
   shallow->negated = expr.negated;
   shallow->date_part = expr.date_part;
+  shallow->function = expr.function;
   for (const ExprPtr& child : expr.children)
     shallow->children.push_back(make_constant(evaluate(*child)));
   auto value = evaluate_constant(*shallow);

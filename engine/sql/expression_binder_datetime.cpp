@@ -1,11 +1,12 @@
 // Date/time forms that are not ordinary functions: EXTRACT / date_part, whose first argument
-// names a field, and the statement clock (now(), CURRENT_DATE, CURRENT_TIMESTAMP,
+// names a field, age(x), and the statement clock (now(), CURRENT_DATE, CURRENT_TIMESTAMP,
 // LOCALTIMESTAMP), which is one reading per statement taken when binding starts
 // (BindContext::statement_time), so every row and every worker sees the same value.
 #include <cctype>
 
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/function_resolution.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
 
@@ -96,6 +97,15 @@ ExprPtr ExpressionBinder::statement_clock(const PgQuery__FuncCall& call) {
                 call.location);
   }
   return clock_constant(Value::timestamp(context_.statement_time), call.location);
+}
+
+// age(x) is age(CURRENT_DATE at midnight, x), the registry's two-argument age.
+ExprPtr ExpressionBinder::bind_age(const PgQuery__FuncCall& call) {
+  std::vector<ExprPtr> arguments;
+  int64_t midnight = floor_div(context_.statement_time, kMicrosPerDay) * kMicrosPerDay;
+  arguments.push_back(clock_constant(Value::timestamp(midnight), call.location));
+  arguments.push_back(bind(call.args[0]));
+  return resolve_function("age", std::move(arguments), call.location);
 }
 
 ExprPtr ExpressionBinder::bind_sql_value_function(const PgQuery__SQLValueFunction& function) {

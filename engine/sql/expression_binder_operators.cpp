@@ -4,6 +4,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/function_resolution.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
 
@@ -135,7 +136,9 @@ void resolve_literal_pair(ExprPtr& left, ExprPtr& right) {
   if (r && !l) right = coerce(std::move(right), left->type);
 }
 
-ExprPtr concat(ExprPtr left, ExprPtr right, int location) {
+}  // namespace
+
+ExprPtr ExpressionBinder::concatenation(ExprPtr left, ExprPtr right, int location) {
   if (!left->type.is_string() && !right->type.is_string() && !is_unknown_literal(*left) &&
       !is_unknown_literal(*right))
     no_operator("||", left->type, right->type, location);
@@ -147,6 +150,8 @@ ExprPtr concat(ExprPtr left, ExprPtr right, int location) {
   children.push_back(to_string(std::move(right)));
   return plan::make_expr(ExprKind::kConcat, SqlType::text(), std::move(children), location);
 }
+
+namespace {
 
 std::string_view operator_name(const PgQuery__AExpr& expr) {
   return last_name(expr.name, expr.n_name);
@@ -190,14 +195,14 @@ ExprPtr ExpressionBinder::bind_a_expr(const PgQuery__AExpr& expr) {
     case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN:
       return bind_between(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
-      throw NotSupported("ILIKE", expr.location);
+      return bind_like(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR:
       throw NotSupported("SIMILAR TO", expr.location);
     case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
     case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
-      throw NotSupported("IS [NOT] DISTINCT FROM", expr.location);
+      return bind_distinct(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF:
-      throw NotSupported("NULLIF", expr.location);
+      return bind_nullif(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
       throw NotSupported("ANY / ALL", expr.location);
@@ -208,6 +213,11 @@ ExprPtr ExpressionBinder::bind_a_expr(const PgQuery__AExpr& expr) {
 
 ExprPtr ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) {
   std::string_view name = operator_name(expr);
+  if (!expr.lexpr && is_registry_function(name) && name != "-" && name != "+") {
+    std::vector<ExprPtr> operand;
+    operand.push_back(bind(expr.rexpr));
+    return resolve_function(name, std::move(operand), expr.location, true);
+  }
   if (!expr.lexpr) {
     ExprPtr operand = bind(expr.rexpr);
     if (is_unknown_literal(*operand)) operand = coerce(std::move(operand), SqlType::double_type());
@@ -225,26 +235,41 @@ ExprPtr ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) {
   if (arithmetic_op(name))
     return arithmetic(name, std::move(left), std::move(right), expr.location);
   if (compare_op(name)) return comparison(name, std::move(left), std::move(right), expr.location);
-  if (name == "||") return concat(std::move(left), std::move(right), expr.location);
-  if (name == "~~" || name == "!~~") return bind_like(expr);
+  if (name == "||") return concatenation(std::move(left), std::move(right), expr.location);
+  if (name == "~~" || name == "!~~" || name == "~~*" || name == "!~~*") return bind_like(expr);
+  if (is_registry_function(name)) {
+    std::vector<ExprPtr> operands;
+    operands.push_back(std::move(left));
+    operands.push_back(std::move(right));
+    return resolve_function(name, std::move(operands), expr.location, true);
+  }
   throw NotSupported("operator " + std::string(name), expr.location);
 }
 
 ExprPtr ExpressionBinder::bind_like(const PgQuery__AExpr& expr) {
   std::string_view name = operator_name(expr);
-  if (name == "~~*" || name == "!~~*") throw NotSupported("ILIKE", expr.location);
   ExprPtr value = resolve_unknown(bind(expr.lexpr));
   ExprPtr pattern = expr.rexpr->node_case == PG_QUERY__NODE__NODE_FUNC_CALL
                         ? bind_like_escape(*expr.rexpr->func_call)
                         : resolve_unknown(bind(expr.rexpr));
   if (!value->type.is_string() || !pattern->type.is_string())
     no_operator(name, value->type, pattern->type, expr.location);
+  bool ignore_case = name == "~~*" || name == "!~~*";
+  if (ignore_case) {  // x ILIKE p is lower(x) LIKE lower(p), as in PostgreSQL
+    auto lower = [&](ExprPtr operand) {
+      std::vector<ExprPtr> argument;
+      argument.push_back(std::move(operand));
+      return resolve_function("lower", std::move(argument), expr.location);
+    };
+    value = lower(std::move(value));
+    pattern = lower(std::move(pattern));
+  }
   std::vector<ExprPtr> children;
   children.push_back(std::move(value));
   children.push_back(std::move(pattern));
   auto result =
       plan::make_expr(ExprKind::kLike, SqlType::boolean(), std::move(children), expr.location);
-  result->negated = name == "!~~";
+  result->negated = name == "!~~" || name == "!~~*";
   return result;
 }
 

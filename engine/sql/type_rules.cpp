@@ -9,24 +9,6 @@ namespace floe::sql {
 
 namespace {
 
-// Position in the numeric promotion order; -1 for non-numbers.
-int numeric_rank(TypeId id) {
-  switch (id) {
-    case TypeId::kSmallInt:
-      return 0;
-    case TypeId::kInteger:
-      return 1;
-    case TypeId::kBigInt:
-      return 2;
-    case TypeId::kDecimal:
-      return 3;
-    case TypeId::kDouble:
-      return 4;
-    default:
-      return -1;
-  }
-}
-
 SqlType common_decimal(const SqlType& a, const SqlType& b) {
   SqlType x = as_decimal(a), y = as_decimal(b);
   int scale = std::max(x.scale, y.scale);
@@ -53,6 +35,23 @@ plan::ExprPtr convert_literal(const plan::Expr& literal, const SqlType& target, 
 }
 
 }  // namespace
+
+int numeric_rank(TypeId id) {
+  switch (id) {
+    case TypeId::kSmallInt:
+      return 0;
+    case TypeId::kInteger:
+      return 1;
+    case TypeId::kBigInt:
+      return 2;
+    case TypeId::kDecimal:
+      return 3;
+    case TypeId::kDouble:
+      return 4;
+    default:
+      return -1;
+  }
+}
 
 bool is_unknown_literal(const plan::Expr& expr) {
   return expr.kind == plan::ExprKind::kConstant && expr.type.id == TypeId::kUnknown;

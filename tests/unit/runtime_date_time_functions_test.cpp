@@ -3,8 +3,8 @@
 // from PostgreSQL 15.
 #include <gtest/gtest.h>
 
-#include "runtime/date_time_format.h"
-#include "runtime/date_time_functions.h"
+#include "runtime/functions/date_time_format.h"
+#include "runtime/functions/date_time_functions.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
 

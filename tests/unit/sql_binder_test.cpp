@@ -34,7 +34,7 @@ TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
   EXPECT_EQ(error_of("select * from t join big using (x)"), "not supported: JOIN ... USING@-1");
   EXPECT_EQ(error_of("select a from t union select a from t"),
             "not supported: set operations (UNION, INTERSECT, EXCEPT)@-1");
-  EXPECT_EQ(error_of("select s from t where s ilike 'a'"), "not supported: ILIKE@24");
+  EXPECT_EQ(error_of("select s from t where s similar to 'a'"), "not supported: SIMILAR TO@24");
   EXPECT_EQ(error_of("select a from t where a > all (select id from big)"),
             "not supported: ALL (subquery) with an operator other than <>@24");
   EXPECT_EQ(error_of("select a from t where a = 1 or exists (select 1 from big)"),

@@ -1,7 +1,7 @@
-// Date/time functions (issue 8): PostgreSQL's semantics, written once, for the function
-// registry to call from generated code and from constant folding alike. Errors are thrown as
-// floe::Error with PostgreSQL's messages; the registry's adapters turn them into recorded
-// query failures. Timestamps are PostgreSQL's timestamp without time zone: floe has no time
+// Date/time functions (issue 8): PostgreSQL's semantics, written once, registered in the
+// function registry (register_date_time_functions) for generated code and constant folding
+// alike. Errors are thrown as floe::Error with PostgreSQL's messages; the registry's thunks
+// record them. Timestamps are PostgreSQL's timestamp without time zone: floe has no time
 // zones, so the timestamptz forms (now(), to_timestamp) map onto these as well.
 #pragma once
 

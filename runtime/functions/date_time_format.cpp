@@ -1,4 +1,4 @@
-#include "runtime/date_time_format.h"
+#include "runtime/functions/date_time_format.h"
 
 #include <algorithm>
 #include <cctype>

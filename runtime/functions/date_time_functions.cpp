@@ -1,4 +1,4 @@
-#include "runtime/date_time_functions.h"
+#include "runtime/functions/date_time_functions.h"
 
 #include <cctype>
 #include <cmath>
@@ -6,6 +6,9 @@
 #include <limits>
 #include <string>
 
+#include "runtime/function_adapter.h"
+#include "runtime/functions/date_time_format.h"
+#include "runtime/functions/function_families.h"
 #include "storage/date_time.h"
 #include "storage/decimal.h"
 #include "storage/error.h"
@@ -248,6 +251,54 @@ Interval make_interval(int64_t years, int64_t months, int64_t weeks, int64_t day
   return {static_cast<int32_t>(total_months), static_cast<int32_t>(total_days),
           static_cast<int64_t>(hours) * kMicrosPerHour + minutes * kMicrosPerMinute +
               static_cast<int64_t>(second_micros)};
+}
+
+namespace {
+
+// The registry's shapes of the functions above: dates cross as int64_t, strings are built on
+// the worker's heap.
+int64_t make_date_function(int64_t year, int64_t month, int64_t day) {
+  return make_date(year, month, day);
+}
+
+int64_t to_date_function(std::string_view text, std::string_view format) {
+  return to_date(text, format);
+}
+
+StringRef to_char_function(StringHeap& heap, int64_t micros, std::string_view format) {
+  return heap.store(to_char(micros, format));
+}
+
+// to_timestamp(double precision): seconds since 1970-01-01 00:00:00.
+int64_t to_timestamp_from_epoch(double seconds) {
+  double micros = std::rint(seconds * 1e6);
+  if (!std::isfinite(micros) || micros < -2.1e17 || micros > 9.2e18)
+    throw Error("timestamp out of range");
+  return static_cast<int64_t>(micros);
+}
+
+}  // namespace
+
+void register_date_time_functions(FunctionRegistry& r) {
+  constexpr TypeId kText = TypeId::kText, kTimestamp = TypeId::kTimestamp;
+  constexpr TypeId kInterval = TypeId::kInterval, kInteger = TypeId::kInteger;
+  constexpr TypeId kDouble = TypeId::kDouble;
+  ResultTypeRule timestamp = returns(SqlType::timestamp());
+  ResultTypeRule interval = returns(SqlType::interval());
+  ResultTypeRule date = returns(SqlType::date());
+  r.add("date_trunc", {kText, kTimestamp}, timestamp, typed_function<date_trunc_timestamp>);
+  r.add("date_trunc", {kText, kInterval}, interval, typed_function<date_trunc_interval>);
+  r.add("age", {kTimestamp, kTimestamp}, interval, typed_function<age>);
+  r.add("make_date", {kInteger, kInteger, kInteger}, date, typed_function<make_date_function>);
+  r.add("make_timestamp", {kInteger, kInteger, kInteger, kInteger, kInteger, kDouble}, timestamp,
+        typed_function<make_timestamp>);
+  r.add("make_interval", {kInteger, kInteger, kInteger, kInteger, kInteger, kInteger, kDouble},
+        interval, typed_function<make_interval>);
+  r.add("to_char", {kTimestamp, kText}, returns(SqlType::text()),
+        typed_function<to_char_function>);
+  r.add("to_date", {kText, kText}, date, typed_function<to_date_function>);
+  r.add("to_timestamp", {kText, kText}, timestamp, typed_function<to_timestamp>);
+  r.add("to_timestamp", {kDouble}, timestamp, typed_function<to_timestamp_from_epoch>);
 }
 
 }  // namespace floe
