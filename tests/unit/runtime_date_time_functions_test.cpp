@@ -7,6 +7,7 @@
 #include "runtime/functions/date_time_functions.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "tests/unit/error_message.h"
 
 namespace floe {
 namespace {
@@ -17,14 +18,7 @@ std::string trunc(std::string_view field, std::string_view text) {
   return format_timestamp(date_trunc_timestamp(field, ts(text)));
 }
 
-std::string error_of(auto&& fn) {
-  try {
-    fn();
-  } catch (const Error& error) {
-    return error.what();
-  }
-  return "no error";
-}
+using floe::testing::error_of;
 
 TEST(DateTruncTest, Timestamps) {
   const char* t = "2024-05-17 10:11:12.345678";

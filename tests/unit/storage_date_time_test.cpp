@@ -4,6 +4,7 @@
 
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "tests/unit/error_message.h"
 #include "storage/interval.h"
 
 namespace floe {
@@ -15,14 +16,7 @@ std::string timestamp_text(std::string_view input) {
 }
 std::string interval_text(std::string_view input) { return format_interval(parse_interval(input)); }
 
-std::string error_of(auto&& fn) {
-  try {
-    fn();
-  } catch (const Error& error) {
-    return error.what();
-  }
-  return "no error";
-}
+using floe::testing::error_of;
 
 TEST(DateInputTest, AcceptsPostgresForms) {
   EXPECT_EQ(date_text("20240507"), "2024-05-07");
