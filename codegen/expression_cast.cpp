@@ -139,6 +139,10 @@ llvm::Value* to_text(CodegenContext& context, llvm::Value* value, const SqlType&
     case Kind::kTimestamp:
       return call_runtime(context, "floe_rt_cast_timestamp_to_string", {worker, value});
     case Kind::kInterval:
+      return call_runtime(context, "floe_rt_cast_interval_to_string",
+                          {worker, builder.CreateExtractValue(value, 0),
+                           builder.CreateExtractValue(value, 1),
+                           builder.CreateExtractValue(value, 2)});
     case Kind::kString:
       break;
   }
@@ -185,7 +189,8 @@ llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType
     case Kind::kString:
       return string_to_string(context, text, from, to);
     case Kind::kInterval:
-      break;
+      return parse_text(context, "floe_rt_cast_string_to_interval", text,
+                        context.register_type(to));
   }
   unsupported_cast(from, to);
 }

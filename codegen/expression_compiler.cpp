@@ -3,6 +3,7 @@
 #include "codegen/expression_arithmetic.h"
 #include "codegen/expression_cast.h"
 #include "codegen/expression_comparison.h"
+#include "codegen/expression_function.h"
 #include "codegen/expression_hash.h"
 #include "codegen/expression_ir.h"
 #include "codegen/expression_logic.h"
@@ -91,7 +92,8 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
     case plan::ExprKind::kCoalesce:
       return compile_coalesce(context_, expr, child);
     case plan::ExprKind::kExtract:
-      return compile_extract(context_, expr.date_part, operand(0), expr.children[0]->type);
+      return compile_extract(context_, expr.date_part, operand(0), expr.children[0]->type,
+                             expr.type);
     case plan::ExprKind::kSubstring: {
       SqlValue text = operand(0);
       SqlValue start = operand(1);
@@ -102,6 +104,17 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
     case plan::ExprKind::kConcat: {
       SqlValue a = operand(0);
       return compile_concat(context_, a, operand(1));
+    }
+    case plan::ExprKind::kGreatest:
+    case plan::ExprKind::kLeast: {
+      std::vector<SqlValue> arguments;
+      for (size_t i = 0; i < expr.children.size(); ++i) arguments.push_back(operand(i));
+      return compile_extremum(context_, expr, arguments);
+    }
+    case plan::ExprKind::kFunction: {
+      std::vector<SqlValue> arguments;
+      for (size_t i = 0; i < expr.children.size(); ++i) arguments.push_back(operand(i));
+      return compile_function(context_, expr, arguments);
     }
     case plan::ExprKind::kScalarSubquery:
     case plan::ExprKind::kExists:

@@ -79,6 +79,21 @@ SqlValue timestamp_difference(CodegenContext& context, SqlValue a, SqlValue b) {
   return {result, null};
 }
 
+// interval * double or interval / double through the runtime (storage/interval.h).
+SqlValue scale_interval(CodegenContext& context, SqlValue interval, SqlValue factor, bool divide) {
+  return compute_unless_null(context, or_nulls(context, {interval.null, factor.null}), [&] {
+    auto& builder = context.builder();
+    llvm::Type* type = context.register_type(PhysicalType::kInterval);
+    llvm::Value* out = entry_alloca(context, type);
+    context.return_if_false(call_runtime(
+        context, divide ? "floe_rt_interval_divide" : "floe_rt_interval_multiply",
+        {context.worker(), builder.CreateExtractValue(interval.value, 0),
+         builder.CreateExtractValue(interval.value, 1),
+         builder.CreateExtractValue(interval.value, 2), factor.value, out}));
+    return builder.CreateLoad(type, out);
+  });
+}
+
 }  // namespace
 
 bool is_temporal_arithmetic(const plan::Expr& expr) {
@@ -125,6 +140,9 @@ SqlValue compile_temporal_arithmetic(CodegenContext& context, const plan::Expr& 
   } else if (subtract && left.id == TypeId::kTimestamp && right.id == TypeId::kTimestamp) {
     result = timestamp_difference(context, a, b);
     result_type = SqlType::interval();
+  } else if (is_interval(left) && right.id == TypeId::kDouble && !add && !subtract) {
+    result = scale_interval(context, a, b, expr.arithmetic_op == plan::ArithmeticOp::kDivide);
+    result_type = SqlType::interval();
   } else {
     throw NotSupported("operator for " + left.to_string() + " and " + right.to_string(),
                        expr.position);
@@ -133,12 +151,24 @@ SqlValue compile_temporal_arithmetic(CodegenContext& context, const plan::Expr& 
 }
 
 SqlValue compile_extract(CodegenContext& context, DatePart part, SqlValue value,
-                         const SqlType& type) {
-  if (!type.is_temporal()) throw NotSupported("EXTRACT from " + type.to_string());
-  const char* function = is_date(type) ? "floe_rt_extract_date" : "floe_rt_extract_timestamp";
+                         const SqlType& type, const SqlType& result_type) {
+  auto& builder = context.builder();
+  llvm::Value* code = builder.getInt32(static_cast<int32_t>(part));
   return compute_unless_null(context, value.null, [&] {
-    return call_runtime(context, function,
-                        {context.builder().getInt32(static_cast<int32_t>(part)), value.value});
+    llvm::Value* scaled;
+    if (is_interval(type)) {
+      scaled = call_runtime(context, "floe_rt_extract_interval",
+                            {code, builder.CreateExtractValue(value.value, 0),
+                             builder.CreateExtractValue(value.value, 1),
+                             builder.CreateExtractValue(value.value, 2)});
+    } else if (type.is_temporal()) {
+      scaled = call_runtime(
+          context, is_date(type) ? "floe_rt_extract_date" : "floe_rt_extract_timestamp",
+          {code, value.value});
+    } else {
+      throw NotSupported("EXTRACT from " + type.to_string());
+    }
+    return builder.CreateSExtOrTrunc(scaled, context.register_type(result_type));
   });
 }
 

@@ -11,15 +11,16 @@ namespace floe::codegen {
 bool is_temporal_arithmetic(const plan::Expr& expr);
 
 // date +/- integer, date - date, date/timestamp +/- interval (either order for +),
-// interval +/- interval, timestamp - timestamp. `a` and `b` are the children's values.
+// interval +/- interval, timestamp - timestamp, interval * or / double. `a` and `b` are the
+// children's values.
 SqlValue compile_temporal_arithmetic(CodegenContext& context, const plan::Expr& expr, SqlValue a,
                                      SqlValue b);
 
 // -interval, failing with "interval out of range" when a field overflows.
 SqlValue negate_interval(CodegenContext& context, SqlValue interval);
 
-// EXTRACT(part FROM date or timestamp) as bigint.
+// EXTRACT(part FROM date, timestamp or interval) as the numeric `result_type`.
 SqlValue compile_extract(CodegenContext& context, DatePart part, SqlValue value,
-                         const SqlType& type);
+                         const SqlType& type, const SqlType& result_type);
 
 }  // namespace floe::codegen

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "runtime/function_registry.h"
 #include "runtime/runtime_symbols.h"
 #include "storage/error.h"
 
@@ -138,6 +139,8 @@ class JitEngine {
     };
     for (auto& [name, address] : runtime_symbols()) bind(name, address);
     for (auto& [name, address] : compiler_runtime_symbols()) bind(name, address);
+    for (const FunctionOverload* function : function_registry().all())
+      bind(function->symbol.c_str(), reinterpret_cast<void*>(function->thunk));
     if (auto error = runtime_->define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
       throw_llvm_error(std::move(error), "runtime binding");
     }

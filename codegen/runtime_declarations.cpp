@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "runtime/function_registry.h"
 #include "storage/error.h"
 
 namespace floe::codegen {
@@ -49,6 +50,8 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_cast_date_to_string", "spi"},
       {"floe_rt_cast_timestamp_to_string", "spl"},
       {"floe_rt_cast_bool_to_string", "spb"},
+      {"floe_rt_cast_string_to_interval", "bpllp"},
+      {"floe_rt_cast_interval_to_string", "spiil"},
       {"floe_rt_decimal_rescale", "bpqiiip"},
       {"floe_rt_variance_exact", "dlqqii"},
       {"floe_rt_variance_double", "dldi"},
@@ -60,6 +63,9 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_mode", "vpip"},
       {"floe_rt_extract_date", "lii"},
       {"floe_rt_extract_timestamp", "lil"},
+      {"floe_rt_extract_interval", "qiiil"},
+      {"floe_rt_interval_multiply", "bpiildp"},
+      {"floe_rt_interval_divide", "bpiildp"},
       {"floe_rt_date_add_months", "iii"},
       {"floe_rt_timestamp_add_interval", "lliil"},
   };
@@ -93,12 +99,14 @@ llvm::Type* type_of(char code, llvm::LLVMContext& context) {
 }  // namespace
 
 llvm::FunctionCallee declare_runtime_function(llvm::Module& module, const std::string& name) {
+  // Registry functions all have the thunk signature bool(WorkerContext*, slots*, result*).
+  static const std::string kFunctionThunk = "bppp";
   auto found = signatures().find(name);
-  if (found == signatures().end()) {
-    throw Error("internal error: unknown runtime function " + name);
-  }
+  const std::string* code_ptr = found != signatures().end() ? &found->second : nullptr;
+  if (!code_ptr && function_registry().by_symbol(name)) code_ptr = &kFunctionThunk;
+  if (!code_ptr) throw Error("internal error: unknown runtime function " + name);
   if (auto* existing = module.getFunction(name)) return existing;
-  const std::string& code = found->second;
+  const std::string& code = *code_ptr;
   auto& context = module.getContext();
   std::vector<llvm::Type*> parameters;
   for (size_t i = 1; i < code.size(); ++i) parameters.push_back(type_of(code[i], context));

@@ -10,7 +10,7 @@
 namespace floe::codegen {
 
 // Declares (or finds) the runtime function `name` in `module`; throws floe::Error for a name
-// that is not part of the runtime ABI.
+// that is neither part of the runtime ABI nor a registry function's thunk.
 llvm::FunctionCallee declare_runtime_function(llvm::Module& module, const std::string& name);
 
 // Every runtime function name the table knows.

@@ -113,4 +113,17 @@ FloeString floe_rt_cast_bool_to_string(WorkerContext* worker, bool value) {
   return store(worker, value ? "true" : "false");
 }
 
+bool floe_rt_cast_string_to_interval(WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                     floe::Interval* out) {
+  Value value;
+  if (!parse(worker, lo, hi, SqlType::interval(), value)) return false;
+  *out = value.as_interval();
+  return true;
+}
+
+FloeString floe_rt_cast_interval_to_string(WorkerContext* worker, int32_t months, int32_t days,
+                                           int64_t micros) {
+  return store(worker, floe::format_interval(floe::Interval{months, days, micros}));
+}
+
 }  // extern "C"

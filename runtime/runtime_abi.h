@@ -23,6 +23,7 @@ class RowBuffer;
 class LikeMatcher;
 struct JoinEntry;
 struct AggregationEntry;
+struct Interval;
 }  // namespace floe
 
 extern "C" {
@@ -128,6 +129,10 @@ FloeString floe_rt_cast_decimal_to_string(floe::WorkerContext* worker, __int128 
 FloeString floe_rt_cast_date_to_string(floe::WorkerContext* worker, int32_t days);
 FloeString floe_rt_cast_timestamp_to_string(floe::WorkerContext* worker, int64_t micros);
 FloeString floe_rt_cast_bool_to_string(floe::WorkerContext* worker, bool value);
+bool floe_rt_cast_string_to_interval(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                     floe::Interval* out);
+FloeString floe_rt_cast_interval_to_string(floe::WorkerContext* worker, int32_t months,
+                                           int32_t days, int64_t micros);
 
 // ---- decimals (storage/decimal.h) ---------------------------------------------------
 // rescale_decimal: `value` of scale from_scale as numeric(to_precision, to_scale), rounding
@@ -171,9 +176,17 @@ bool floe_rt_percentile_disc(floe::WorkerContext* worker, const uint8_t* list, d
 void floe_rt_mode(const uint8_t* list, int32_t order, uint8_t* out);
 
 // ---- dates -----------------------------------------------------------------------------
-// part is a floe::DatePart.
+// EXTRACT: part is a floe::DatePart; the results are numerics scaled as extract_type says
+// (storage/date_part.h).
 int64_t floe_rt_extract_date(int32_t part, int32_t days);
 int64_t floe_rt_extract_timestamp(int32_t part, int64_t micros);
+__int128 floe_rt_extract_interval(int32_t part, int32_t months, int32_t days, int64_t micros);
+// interval * factor, interval / divisor; false (with the error recorded) on overflow or
+// division by zero.
+bool floe_rt_interval_multiply(floe::WorkerContext* worker, int32_t months, int32_t days,
+                               int64_t micros, double factor, floe::Interval* out);
+bool floe_rt_interval_divide(floe::WorkerContext* worker, int32_t months, int32_t days,
+                             int64_t micros, double divisor, floe::Interval* out);
 int32_t floe_rt_date_add_months(int32_t days, int32_t months);
 int64_t floe_rt_timestamp_add_interval(int64_t micros, int32_t months, int32_t days,
                                        int64_t interval_micros);

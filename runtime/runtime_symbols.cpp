@@ -43,6 +43,8 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_cast_date_to_string),
       FLOE_SYMBOL(floe_rt_cast_timestamp_to_string),
       FLOE_SYMBOL(floe_rt_cast_bool_to_string),
+      FLOE_SYMBOL(floe_rt_cast_string_to_interval),
+      FLOE_SYMBOL(floe_rt_cast_interval_to_string),
       FLOE_SYMBOL(floe_rt_decimal_rescale),
       FLOE_SYMBOL(floe_rt_variance_exact),
       FLOE_SYMBOL(floe_rt_variance_double),
@@ -54,6 +56,9 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_mode),
       FLOE_SYMBOL(floe_rt_extract_date),
       FLOE_SYMBOL(floe_rt_extract_timestamp),
+      FLOE_SYMBOL(floe_rt_extract_interval),
+      FLOE_SYMBOL(floe_rt_interval_multiply),
+      FLOE_SYMBOL(floe_rt_interval_divide),
       FLOE_SYMBOL(floe_rt_date_add_months),
       FLOE_SYMBOL(floe_rt_timestamp_add_interval),
   };

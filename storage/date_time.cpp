@@ -1,8 +1,8 @@
 #include "storage/date_time.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
-
-#include "storage/error.h"
 
 namespace floe {
 
@@ -29,141 +29,42 @@ void civil_from_days(int32_t days, int32_t& year, uint32_t& month, uint32_t& day
   year = static_cast<int32_t>(year_of_era) + era * 400 + (month <= 2);
 }
 
-namespace {
-
-bool is_leap(int32_t year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+bool is_leap_year(int32_t year) {
+  return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
 
 uint32_t days_in_month(int32_t year, uint32_t month) {
   static constexpr uint32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return month == 2 && is_leap(year) ? 29 : kDays[month - 1];
+  return month == 2 && is_leap_year(year) ? 29 : kDays[month - 1];
 }
 
-// Reads an unsigned decimal number of 1..max_digits digits at text[pos].
-bool read_number(std::string_view text, size_t& pos, size_t max_digits, int64_t& out) {
-  size_t start = pos;
-  out = 0;
-  while (pos < text.size() && pos - start < max_digits && text[pos] >= '0' && text[pos] <= '9') {
-    out = out * 10 + (text[pos] - '0');
-    ++pos;
-  }
-  return pos > start;
-}
+namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-DateParseResult parse_date_prefix(std::string_view text, size_t& pos, int32_t& days) {
-  int64_t year, month, day;
-  bool negative_year = false;
-  if (pos < text.size() && text[pos] == '-') {
-    negative_year = true;
-    ++pos;
-  }
-  if (!read_number(text, pos, 6, year) || pos >= text.size() || text[pos++] != '-')
-    return DateParseResult::kSyntax;
-  if (!read_number(text, pos, 2, month) || pos >= text.size() || text[pos++] != '-')
-    return DateParseResult::kSyntax;
-  if (!read_number(text, pos, 2, day)) return DateParseResult::kSyntax;
-  if (negative_year) year = -year;
-  if (month < 1 || month > 12 || day < 1 ||
-      day > days_in_month(static_cast<int32_t>(year), static_cast<uint32_t>(month)))
-    return DateParseResult::kOutOfRange;
-  days = days_from_civil(static_cast<int32_t>(year), static_cast<uint32_t>(month),
-                         static_cast<uint32_t>(day));
-  return DateParseResult::kOk;
-}
-
-}  // namespace
-
-DateParseResult parse_date(std::string_view text, int32_t& days) {
-  std::string_view trimmed = trim(text);
-  size_t pos = 0;
-  DateParseResult result = parse_date_prefix(trimmed, pos, days);
-  if (result == DateParseResult::kOk && pos != trimmed.size()) return DateParseResult::kSyntax;
-  return result;
-}
-
-std::optional<int32_t> try_parse_date(std::string_view text) {
-  int32_t days;
-  if (parse_date(text, days) != DateParseResult::kOk) return std::nullopt;
-  return days;
-}
-
-int32_t parse_date(std::string_view text) {
-  int32_t days;
-  switch (parse_date(text, days)) {
-    case DateParseResult::kOk: return days;
-    case DateParseResult::kOutOfRange:
-      throw Error("date/time field value out of range: \"" + std::string(text) + "\"");
-    case DateParseResult::kSyntax: break;
-  }
-  throw Error("invalid input syntax for type date: \"" + std::string(text) + "\"");
-}
-
-std::string format_date(int32_t days) {
+// "YYYY-MM-DD" and whether the year is before 1 AD, which PostgreSQL marks with a BC suffix
+// after the whole value.
+bool format_day(int32_t days, std::string& out) {
   int32_t year;
   uint32_t month, day;
   civil_from_days(days, year, month, day);
   char buffer[32];
-  if (year > 0) {
-    std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02u", year, month, day);
-  } else {  // PostgreSQL prints years before 1 AD with a BC suffix
-    std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02u BC", 1 - year, month, day);
-  }
-  return buffer;
+  std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02u", year > 0 ? year : 1 - year, month, day);
+  out += buffer;
+  return year <= 0;
 }
 
-std::optional<int64_t> try_parse_timestamp(std::string_view text) {
-  text = trim(text);
-  size_t pos = 0;
-  int32_t days;
-  if (parse_date_prefix(text, pos, days) != DateParseResult::kOk) return std::nullopt;
-  int64_t micros = days * kMicrosPerDay;
-  if (pos == text.size()) return micros;
-  if (text[pos] != ' ' && text[pos] != 'T') return std::nullopt;
-  ++pos;
-  int64_t hour, minute, second = 0;
-  if (!read_number(text, pos, 2, hour) || pos >= text.size() || text[pos++] != ':')
-    return std::nullopt;
-  if (!read_number(text, pos, 2, minute)) return std::nullopt;
-  if (pos < text.size() && text[pos] == ':') {
-    ++pos;
-    if (!read_number(text, pos, 2, second)) return std::nullopt;
-  }
-  int64_t fraction = 0;
-  if (pos < text.size() && text[pos] == '.') {
-    ++pos;
-    int64_t digits = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') {
-      if (digits < 6) fraction = fraction * 10 + (text[pos] - '0');
-      ++digits;
-      ++pos;
-    }
-    if (digits == 0) return std::nullopt;
-    for (; digits < 6; ++digits) fraction *= 10;
-  }
-  if (pos != text.size() || hour > 24 || minute > 59 || second > 60) return std::nullopt;
-  return micros + ((hour * 60 + minute) * 60 + second) * kMicrosPerSecond + fraction;
-}
-
-int64_t parse_timestamp(std::string_view text) {
-  auto micros = try_parse_timestamp(text);
-  if (!micros)
-    throw Error("invalid input syntax for type timestamp: \"" + std::string(text) + "\"");
-  return *micros;
-}
-
-namespace {
-int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 }  // namespace
+
+std::string format_date(int32_t days) {
+  std::string out;
+  if (format_day(days, out)) out += " BC";
+  return out;
+}
 
 std::string format_timestamp(int64_t micros) {
   int64_t days = floor_div(micros, kMicrosPerDay);
   int64_t rest = micros - days * kMicrosPerDay;
-  std::string out = format_date(static_cast<int32_t>(days));
+  std::string out;
+  bool before_christ = format_day(static_cast<int32_t>(days), out);
   int64_t seconds = rest / kMicrosPerSecond;
   int64_t fraction = rest % kMicrosPerSecond;
   char buffer[32];
@@ -176,6 +77,7 @@ std::string format_timestamp(int64_t micros) {
     while (digits.back() == '0') digits.pop_back();
     out += digits;
   }
+  if (before_christ) out += " BC";
   return out;
 }
 
@@ -200,46 +102,9 @@ int64_t add_interval_to_timestamp(int64_t micros, const Interval& interval) {
   return shifted * kMicrosPerDay + time_of_day + interval.micros;
 }
 
-std::optional<DatePart> parse_date_part(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-  if (lower == "year" || lower == "years") return DatePart::kYear;
-  if (lower == "quarter") return DatePart::kQuarter;
-  if (lower == "month" || lower == "months") return DatePart::kMonth;
-  if (lower == "day" || lower == "days") return DatePart::kDay;
-  if (lower == "dow") return DatePart::kDayOfWeek;
-  if (lower == "doy") return DatePart::kDayOfYear;
-  if (lower == "hour" || lower == "hours") return DatePart::kHour;
-  if (lower == "minute" || lower == "minutes") return DatePart::kMinute;
-  if (lower == "second" || lower == "seconds") return DatePart::kSecond;
-  if (lower == "epoch") return DatePart::kEpoch;
-  return std::nullopt;
-}
-
-int64_t extract_from_date(DatePart part, int32_t days) {
-  return extract_from_timestamp(part, days * kMicrosPerDay);
-}
-
-int64_t extract_from_timestamp(DatePart part, int64_t micros) {
-  int64_t days = floor_div(micros, kMicrosPerDay);
-  int64_t time_of_day = micros - days * kMicrosPerDay;
-  int32_t year;
-  uint32_t month, day;
-  civil_from_days(static_cast<int32_t>(days), year, month, day);
-  switch (part) {
-    case DatePart::kYear: return year;
-    case DatePart::kQuarter: return (month - 1) / 3 + 1;
-    case DatePart::kMonth: return month;
-    case DatePart::kDay: return day;
-    case DatePart::kDayOfWeek: return ((days % 7) + 7 + 4) % 7;  // 1970-01-01 was a Thursday
-    case DatePart::kDayOfYear:
-      return days - days_from_civil(year, 1, 1) + 1;
-    case DatePart::kHour: return time_of_day / (3600 * kMicrosPerSecond);
-    case DatePart::kMinute: return time_of_day / (60 * kMicrosPerSecond) % 60;
-    case DatePart::kSecond: return time_of_day / kMicrosPerSecond % 60;
-    case DatePart::kEpoch: return floor_div(micros, kMicrosPerSecond);
-  }
-  return 0;
+int64_t current_timestamp_micros() {
+  auto now = std::chrono::system_clock::now().time_since_epoch();
+  return std::chrono::duration_cast<std::chrono::microseconds>(now).count();
 }
 
 }  // namespace floe

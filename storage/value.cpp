@@ -285,11 +285,7 @@ Value parse_value(std::string_view text, SqlType type, CastKind kind) {
     case TypeId::kDate: {
       return Value::date(parse_date(text));
     }
-    case TypeId::kTimestamp: {
-      auto micros = try_parse_timestamp(text);
-      if (!micros) invalid_input(type, text);
-      return Value::timestamp(*micros);
-    }
+    case TypeId::kTimestamp: return Value::timestamp(parse_timestamp(text));
     case TypeId::kInterval: return Value::interval(parse_interval(text));
     case TypeId::kChar:
     case TypeId::kVarchar:

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runtime/function_registry.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
@@ -81,15 +82,30 @@ int64_t as_micros(const Value& value) {
   return value.type().id == TypeId::kDate ? value.as_int64() * kMicrosPerDay : value.as_int64();
 }
 
-Value arithmetic(const Expr& expr, const Value& a, const Value& b) {
-  const SqlType& type = expr.type;
+// The date, timestamp and interval forms of engine/plan/expression.h.
+std::optional<Value> temporal_arithmetic(const Expr& expr, const Value& a, const Value& b) {
   TypeId left = a.type().id, right = b.type().id;
+  bool subtract = expr.arithmetic_op == ArithmeticOp::kSubtract;
   if (right == TypeId::kInterval && (left == TypeId::kDate || left == TypeId::kTimestamp)) {
     Interval interval = b.as_interval();
-    if (expr.arithmetic_op == ArithmeticOp::kSubtract)
-      interval = {-interval.months, -interval.days, -interval.micros};
+    if (subtract) interval = add_intervals({}, interval, true);
     return Value::timestamp(add_interval_to_timestamp(as_micros(a), interval));
   }
+  if (left == TypeId::kTimestamp && right == TypeId::kTimestamp)
+    return Value::interval(subtract_timestamps(a.as_int64(), b.as_int64()));
+  if (left == TypeId::kInterval && right == TypeId::kInterval)
+    return Value::interval(add_intervals(a.as_interval(), b.as_interval(), subtract));
+  if (left == TypeId::kInterval && expr.arithmetic_op == ArithmeticOp::kMultiply)
+    return Value::interval(multiply_interval(a.as_interval(), b.as_double()));
+  if (left == TypeId::kInterval && expr.arithmetic_op == ArithmeticOp::kDivide)
+    return Value::interval(divide_interval(a.as_interval(), b.as_double()));
+  return std::nullopt;
+}
+
+Value arithmetic(const Expr& expr, const Value& a, const Value& b) {
+  const SqlType& type = expr.type;
+  TypeId left = a.type().id;
+  if (auto temporal = temporal_arithmetic(expr, a, b)) return *temporal;
   if (left == TypeId::kDate)
     return integer_arithmetic(expr.arithmetic_op, a.as_int128(), b.as_int128(), type);
   switch (type.id) {
@@ -179,6 +195,8 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
       if (expr.type.id == TypeId::kDecimal)  // -x has the digits of x
         return Value::decimal(-values[0].as_int128(), expr.type.precision, expr.type.scale);
       if (expr.type.id == TypeId::kDouble) return Value::double_value(-values[0].as_double());
+      if (expr.type.id == TypeId::kInterval)
+        return Value::interval(add_intervals({}, values[0].as_interval(), true));
       return std::nullopt;
     case ExprKind::kCompare:
       if (any_null()) return Value::null(SqlType::boolean());
@@ -202,12 +220,29 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
     case ExprKind::kConcat:
       if (any_null()) return Value::null(SqlType::text());
       return Value::string(values[0].as_string() + values[1].as_string());
-    case ExprKind::kExtract:
-      if (any_null()) return Value::null(SqlType::big_int());
-      if (values[0].type().id == TypeId::kDate)
-        return Value::big_int(
-            extract_from_date(expr.date_part, static_cast<int32_t>(values[0].as_int64())));
-      return Value::big_int(extract_from_timestamp(expr.date_part, values[0].as_int64()));
+    case ExprKind::kGreatest:
+    case ExprKind::kLeast: {
+      const Value* best = nullptr;
+      int sign = expr.kind == ExprKind::kGreatest ? 1 : -1;
+      for (const Value& v : values)
+        if (!v.is_null() && (!best || sign * compare_values(v, *best) > 0)) best = &v;
+      return best ? *best : Value::null(expr.type);
+    }
+    case ExprKind::kFunction:
+      if (any_null()) return Value::null(expr.type);
+      return expr.function->call(values, expr.type);
+    case ExprKind::kExtract: {
+      if (any_null()) return Value::null(expr.type);
+      const Value& source = values[0];
+      int128_t scaled;
+      if (source.type().id == TypeId::kInterval)
+        scaled = extract_from_interval(expr.date_part, source.as_interval());
+      else if (source.type().id == TypeId::kDate)
+        scaled = extract_from_date(expr.date_part, static_cast<int32_t>(source.as_int64()));
+      else
+        scaled = extract_from_timestamp(expr.date_part, source.as_int64());
+      return Value::decimal(scaled, expr.type.precision, expr.type.scale);
+    }
     default:
       return std::nullopt;
   }
@@ -223,6 +258,7 @@ Value evaluate(const Expr& expr) {
   shallow->compare_op = expr.compare_op;
   shallow->negated = expr.negated;
   shallow->date_part = expr.date_part;
+  shallow->function = expr.function;
   for (const ExprPtr& child : expr.children)
     shallow->children.push_back(make_constant(evaluate(*child)));
   auto value = evaluate_constant(*shallow);

@@ -1,6 +1,9 @@
 #include "engine/plan/expression.h"
 
+#include <cctype>
+
 #include "engine/plan/logical_plan.h"
+#include "runtime/function_registry.h"
 #include "storage/stack_depth.h"
 
 namespace floe::plan {
@@ -18,6 +21,7 @@ ExprPtr Expr::clone() const {
   copy->compare_op = compare_op;
   copy->negated = negated;
   copy->date_part = date_part;
+  copy->function = function;
   copy->subquery = subquery;
   for (const ExprPtr& child : children) copy->children.push_back(child->clone());
   return copy;
@@ -59,38 +63,21 @@ const char* compare_symbol(CompareOp op) {
   return "?";
 }
 
-const char* date_part_name(DatePart part) {
-  switch (part) {
-    case DatePart::kYear:
-      return "year";
-    case DatePart::kQuarter:
-      return "quarter";
-    case DatePart::kMonth:
-      return "month";
-    case DatePart::kDay:
-      return "day";
-    case DatePart::kDayOfWeek:
-      return "dow";
-    case DatePart::kDayOfYear:
-      return "doy";
-    case DatePart::kHour:
-      return "hour";
-    case DatePart::kMinute:
-      return "minute";
-    case DatePart::kSecond:
-      return "second";
-    case DatePart::kEpoch:
-      return "epoch";
-  }
-  return "?";
-}
-
 std::string constant_text(const Value& value) {
   if (value.is_null()) return "NULL";
   if (value.type().is_string() || value.type().id == TypeId::kUnknown)
     return "'" + value.to_string() + "'";
   if (value.type().is_numeric() || value.type().id == TypeId::kBoolean) return value.to_string();
   return value.type().to_string() + " '" + value.to_string() + "'";
+}
+
+// name(arguments) for functions, the operator between or before its operands for operators.
+template <typename Join, typename Child>
+std::string function_text(const FunctionOverload& function, Join join, Child child) {
+  const std::string& name = function.name;
+  if (std::isalpha(static_cast<unsigned char>(name[0]))) return name + "(" + join() + ")";
+  if (function.parameters.size() == 1) return "(" + name + child(0) + ")";
+  return "(" + child(0) + " " + name + " " + child(1) + ")";
 }
 
 }  // namespace
@@ -151,6 +138,12 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
       return negated ? "NOT EXISTS (subquery)" : "EXISTS (subquery)";
     case ExprKind::kInSubquery:
       return "(" + child(0) + (negated ? " NOT IN" : " IN") + " (subquery))";
+    case ExprKind::kGreatest:
+      return "GREATEST(" + join(0, ", ") + ")";
+    case ExprKind::kLeast:
+      return "LEAST(" + join(0, ", ") + ")";
+    case ExprKind::kFunction:
+      return function_text(*function, [&] { return join(0, ", "); }, child);
   }
   return "?";
 }

@@ -18,6 +18,10 @@
 #include "storage/types.h"
 #include "storage/value.h"
 
+namespace floe {
+struct FunctionOverload;
+}
+
 namespace floe::plan {
 
 // An information unit: one value produced by an operator (HyPer style). Unique per plan.
@@ -47,6 +51,10 @@ enum class ExprKind : uint8_t {
   kScalarSubquery,  // subquery producing `column`; NULL when it has no rows
   kExists,          // EXISTS (subquery); negated = NOT EXISTS
   kInSubquery,      // children [needle] IN (subquery producing `column`); negated = NOT IN
+  kGreatest,        // GREATEST(children...), all of one type; NULLs left out
+  kLeast,           // LEAST(children...), likewise
+  kFunction,        // `function` (a registry overload), children [arguments], each of the
+                    // overload's parameter type
   // The three subquery kinds never reach code generation: correlated ones and EXISTS/IN are
   // unnested into joins (subquery_unnesting.h), uncorrelated scalar ones become constants.
 };
@@ -70,6 +78,7 @@ struct Expr {
   CompareOp compare_op = CompareOp::kEqual;
   bool negated = false;
   DatePart date_part = DatePart::kYear;
+  const FunctionOverload* function = nullptr;  // kFunction
   // Subquery kinds: the plan. It may read columns of enclosing queries (correlation).
   std::shared_ptr<LogicalOp> subquery;
 

@@ -40,6 +40,9 @@ bool expr_equal(const Expr& a, const Expr& b) {
     case ExprKind::kExtract:
       if (a.date_part != b.date_part) return false;
       break;
+    case ExprKind::kFunction:
+      if (a.function != b.function) return false;
+      break;
     case ExprKind::kScalarSubquery:
     case ExprKind::kExists:
     case ExprKind::kInSubquery:

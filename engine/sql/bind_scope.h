@@ -10,6 +10,7 @@
 #include "engine/plan/logical_plan.h"
 #include "engine/sql/pg_node.h"
 #include "storage/catalog.h"
+#include "storage/date_time.h"
 
 namespace floe::sql {
 
@@ -49,6 +50,8 @@ struct BindContext {
   std::vector<WorkingTable*> working_tables = {};
   // The statement's recursive WITH queries, in the order they must run.
   std::vector<std::shared_ptr<plan::RecursiveQuery>> recursive_queries = {};
+  // now(), CURRENT_TIMESTAMP and the like: one clock reading per statement.
+  int64_t statement_time = current_timestamp_micros();
 };
 
 class BindScope {

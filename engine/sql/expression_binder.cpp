@@ -43,7 +43,7 @@ plan::ExprPtr ExpressionBinder::bind(const Node* node) {
                     node->grouping_func->location);
       return aggregates_->bind_grouping(*node->grouping_func);
     case PG_QUERY__NODE__NODE_BOOLEAN_TEST:
-      throw NotSupported("IS TRUE / IS FALSE tests");
+      return bind_boolean_test(*node->boolean_test);
     case PG_QUERY__NODE__NODE_PARAM_REF:
       throw NotSupported("parameters", node_location(node));
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
@@ -53,9 +53,9 @@ plan::ExprPtr ExpressionBinder::bind(const Node* node) {
     case PG_QUERY__NODE__NODE_ROW_EXPR:
       throw NotSupported("row constructors");
     case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
-      throw NotSupported("GREATEST / LEAST");
+      return bind_min_max(*node->min_max_expr);
     case PG_QUERY__NODE__NODE_SQLVALUE_FUNCTION:
-      throw NotSupported("CURRENT_DATE and similar");
+      return bind_sql_value_function(*node->sqlvalue_function);
     default:
       throw NotSupported("this kind of expression", node_location(node));
   }

@@ -36,6 +36,8 @@ class ExpressionBinder {
                                   int location);
   static plan::ExprPtr comparison(std::string_view op, plan::ExprPtr left, plan::ExprPtr right,
                                   int location);
+  // a || b (operands that are not strings are cast to text).
+  static plan::ExprPtr concatenation(plan::ExprPtr left, plan::ExprPtr right, int location);
 
  private:
   plan::ExprPtr bind_column_ref(const PgQuery__ColumnRef& ref);
@@ -54,8 +56,18 @@ class ExpressionBinder {
   plan::ExprPtr bind_sub_link(const PgQuery__SubLink& link);
   plan::ExprPtr in_subquery(plan::ExprPtr needle, BoundQuery query, bool negated, int location);
   plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
+  // Date/time (expression_binder_datetime.cpp).
   plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_sql_value_function(const PgQuery__SQLValueFunction& function);
+  plan::ExprPtr statement_clock(const PgQuery__FuncCall& call);
+  plan::ExprPtr bind_age(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);
+  // expression_binder_rewrites.cpp
+  plan::ExprPtr bind_concat(const PgQuery__FuncCall& call, bool with_separator);
+  plan::ExprPtr bind_nullif(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_distinct(const PgQuery__AExpr& expr);
+  plan::ExprPtr bind_boolean_test(const PgQuery__BooleanTest& test);
+  plan::ExprPtr bind_min_max(const PgQuery__MinMaxExpr& expr);
 
   BindContext& context_;
   const BindScope& scope_;

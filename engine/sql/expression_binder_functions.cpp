@@ -1,8 +1,10 @@
-// Function calls: aggregates and window functions (through the AggregateBinder), EXTRACT /
-// date_part, SUBSTRING.
+// Function calls: aggregates and window functions (through the AggregateBinder), SUBSTRING,
+// the date/time forms of expression_binder_datetime.cpp, the rewritten ones
+// (expression_binder_rewrites.cpp) and the registry's functions.
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/function_resolution.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
 #include "storage/error.h"
@@ -29,34 +31,16 @@ ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   if (call.agg_star || call.agg_distinct)
     throw Error(std::string(name) + " is not an aggregate function", call.location);
   if (name == "extract" || name == "date_part") return bind_extract(call);
+  if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp")
+    return statement_clock(call);
+  if (name == "age" && call.n_args == 1) return bind_age(call);
   if (name == "substring" || name == "substr") return bind_substring(call);
-  throw NotSupported("function " + std::string(name), call.location);
-}
-
-ExprPtr ExpressionBinder::bind_extract(const PgQuery__FuncCall& call) {
-  if (call.n_args != 2) throw Error("function date_part expects two arguments", call.location);
-  ExprPtr field = bind(call.args[0]);
-  if (!is_unknown_literal(*field) || field->constant.is_null())
-    throw NotSupported("EXTRACT with a non-constant field", call.location);
-  ExprPtr source = bind(call.args[1]);
-  if (is_unknown_literal(*source)) source = coerce(std::move(source), SqlType::timestamp());
-  if (!source->type.is_temporal()) {
-    if (source->type.id == TypeId::kInterval)
-      throw NotSupported("EXTRACT from interval", call.location);
-    throw Error("function extract(unknown, " + source->type.to_string() + ") does not exist",
-                call.location);
-  }
-  const std::string& unit = field->constant.as_string();
-  auto part = parse_date_part(unit);
-  if (!part)
-    throw Error("unit \"" + unit + "\" not recognized for type " + source->type.to_string(),
-                field->position);
-  std::vector<ExprPtr> children;
-  children.push_back(std::move(source));
-  auto result =
-      plan::make_expr(ExprKind::kExtract, SqlType::big_int(), std::move(children), call.location);
-  result->date_part = *part;
-  return result;
+  if (name == "concat" || name == "concat_ws") return bind_concat(call, name == "concat_ws");
+  std::vector<ExprPtr> args;
+  for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
+  if (name == "mod" && args.size() == 2)  // the % operator's semantics
+    return arithmetic("%", std::move(args[0]), std::move(args[1]), call.location);
+  return resolve_function(name, std::move(args), call.location);
 }
 
 ExprPtr ExpressionBinder::bind_substring(const PgQuery__FuncCall& call) {
@@ -65,6 +49,10 @@ ExprPtr ExpressionBinder::bind_substring(const PgQuery__FuncCall& call) {
   std::vector<ExprPtr> children;
   children.push_back(resolve_unknown(bind(call.args[0])));
   for (size_t i = 1; i < call.n_args; ++i) children.push_back(bind(call.args[i]));
+  // substring(text FROM pattern): a regular expression (registry function).
+  if (children.size() == 2 &&
+      (children[1]->type.is_string() || is_unknown_literal(*children[1])))
+    return resolve_function("substring", std::move(children), call.location);
   bool valid = children[0]->type.is_string();
   for (size_t i = 1; i < children.size(); ++i) {
     if (is_unknown_literal(*children[i]))

@@ -4,6 +4,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
+#include "engine/sql/function_resolution.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
 
@@ -56,8 +57,10 @@ ExprPtr temporal_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr& lef
                             int location) {
   TypeId l = left->type.id, r = right->type.id;
   bool add = op == ArithmeticOp::kAdd, sub = op == ArithmeticOp::kSubtract;
-  if (add && (r == TypeId::kDate || r == TypeId::kTimestamp) &&
-      (left->type.is_integer() || l == TypeId::kInterval))
+  bool scale = op == ArithmeticOp::kMultiply || op == ArithmeticOp::kDivide;
+  if ((add && (r == TypeId::kDate || r == TypeId::kTimestamp) &&
+       (left->type.is_integer() || l == TypeId::kInterval)) ||
+      (op == ArithmeticOp::kMultiply && r == TypeId::kInterval && left->type.is_numeric()))
     std::swap(left, right), std::swap(l, r);
   if (l == TypeId::kDate && right->type.is_integer() && (add || sub))
     return make_arithmetic(op, SqlType::date(), std::move(left),
@@ -66,15 +69,29 @@ ExprPtr temporal_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr& lef
     return make_arithmetic(op, SqlType::integer(), std::move(left), std::move(right), location);
   if ((l == TypeId::kDate || l == TypeId::kTimestamp) && r == TypeId::kInterval && (add || sub))
     return make_arithmetic(op, SqlType::timestamp(), std::move(left), std::move(right), location);
+  if (left->type.is_temporal() && right->type.is_temporal() && sub)  // a date is midnight
+    return make_arithmetic(op, SqlType::interval(), coerce(std::move(left), SqlType::timestamp()),
+                           coerce(std::move(right), SqlType::timestamp()), location);
+  if (l == TypeId::kInterval && r == TypeId::kInterval && (add || sub))
+    return make_arithmetic(op, SqlType::interval(), std::move(left), std::move(right), location);
+  if (l == TypeId::kInterval && right->type.is_numeric() && scale)  // interval * / float8
+    return make_arithmetic(op, SqlType::interval(), std::move(left),
+                           coerce(std::move(right), SqlType::double_type()), location);
   if (left->type.is_temporal() || right->type.is_temporal() || l == TypeId::kInterval ||
-      r == TypeId::kInterval) {
-    if (l == TypeId::kInterval || r == TypeId::kInterval || (l == TypeId::kTimestamp && r == l))
-      throw NotSupported("operator " + left->type.to_string() + " " + std::string(name) + " " +
-                             right->type.to_string(),
-                         location);
+      r == TypeId::kInterval)
     no_operator(name, left->type, right->type, location);
-  }
   return nullptr;
+}
+
+// interval * '2', interval / NULL: the literal is the factor, a double precision (PostgreSQL
+// has only interval * float8 and interval / float8).
+void scale_factor_literal(ArithmeticOp op, ExprPtr& left, ExprPtr& right) {
+  bool multiply = op == ArithmeticOp::kMultiply;
+  if (!multiply && op != ArithmeticOp::kDivide) return;
+  if (left->type.id == TypeId::kInterval && is_unknown_literal(*right))
+    right = coerce(std::move(right), SqlType::double_type());
+  else if (multiply && right->type.id == TypeId::kInterval && is_unknown_literal(*left))
+    left = coerce(std::move(left), SqlType::double_type());
 }
 
 ExprPtr numeric_arithmetic(ArithmeticOp op, std::string_view name, ExprPtr left, ExprPtr right,
@@ -119,7 +136,9 @@ void resolve_literal_pair(ExprPtr& left, ExprPtr& right) {
   if (r && !l) right = coerce(std::move(right), left->type);
 }
 
-ExprPtr concat(ExprPtr left, ExprPtr right, int location) {
+}  // namespace
+
+ExprPtr ExpressionBinder::concatenation(ExprPtr left, ExprPtr right, int location) {
   if (!left->type.is_string() && !right->type.is_string() && !is_unknown_literal(*left) &&
       !is_unknown_literal(*right))
     no_operator("||", left->type, right->type, location);
@@ -132,6 +151,8 @@ ExprPtr concat(ExprPtr left, ExprPtr right, int location) {
   return plan::make_expr(ExprKind::kConcat, SqlType::text(), std::move(children), location);
 }
 
+namespace {
+
 std::string_view operator_name(const PgQuery__AExpr& expr) {
   return last_name(expr.name, expr.n_name);
 }
@@ -141,6 +162,7 @@ std::string_view operator_name(const PgQuery__AExpr& expr) {
 ExprPtr ExpressionBinder::arithmetic(std::string_view name, ExprPtr left, ExprPtr right,
                                      int location) {
   ArithmeticOp op = *arithmetic_op(name);
+  scale_factor_literal(op, left, right);
   resolve_literal_pair(left, right);
   if (ExprPtr temporal = temporal_arithmetic(op, name, left, right, location)) return temporal;
   return numeric_arithmetic(op, name, std::move(left), std::move(right), location);
@@ -173,14 +195,14 @@ ExprPtr ExpressionBinder::bind_a_expr(const PgQuery__AExpr& expr) {
     case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_BETWEEN:
       return bind_between(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_ILIKE:
-      throw NotSupported("ILIKE", expr.location);
+      return bind_like(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_SIMILAR:
       throw NotSupported("SIMILAR TO", expr.location);
     case PG_QUERY__A__EXPR__KIND__AEXPR_DISTINCT:
     case PG_QUERY__A__EXPR__KIND__AEXPR_NOT_DISTINCT:
-      throw NotSupported("IS [NOT] DISTINCT FROM", expr.location);
+      return bind_distinct(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF:
-      throw NotSupported("NULLIF", expr.location);
+      return bind_nullif(expr);
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ANY:
     case PG_QUERY__A__EXPR__KIND__AEXPR_OP_ALL:
       throw NotSupported("ANY / ALL", expr.location);
@@ -191,6 +213,11 @@ ExprPtr ExpressionBinder::bind_a_expr(const PgQuery__AExpr& expr) {
 
 ExprPtr ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) {
   std::string_view name = operator_name(expr);
+  if (!expr.lexpr && is_registry_function(name) && name != "-" && name != "+") {
+    std::vector<ExprPtr> operand;
+    operand.push_back(bind(expr.rexpr));
+    return resolve_function(name, std::move(operand), expr.location, true);
+  }
   if (!expr.lexpr) {
     ExprPtr operand = bind(expr.rexpr);
     if (is_unknown_literal(*operand)) operand = coerce(std::move(operand), SqlType::double_type());
@@ -208,26 +235,41 @@ ExprPtr ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) {
   if (arithmetic_op(name))
     return arithmetic(name, std::move(left), std::move(right), expr.location);
   if (compare_op(name)) return comparison(name, std::move(left), std::move(right), expr.location);
-  if (name == "||") return concat(std::move(left), std::move(right), expr.location);
-  if (name == "~~" || name == "!~~") return bind_like(expr);
+  if (name == "||") return concatenation(std::move(left), std::move(right), expr.location);
+  if (name == "~~" || name == "!~~" || name == "~~*" || name == "!~~*") return bind_like(expr);
+  if (is_registry_function(name)) {
+    std::vector<ExprPtr> operands;
+    operands.push_back(std::move(left));
+    operands.push_back(std::move(right));
+    return resolve_function(name, std::move(operands), expr.location, true);
+  }
   throw NotSupported("operator " + std::string(name), expr.location);
 }
 
 ExprPtr ExpressionBinder::bind_like(const PgQuery__AExpr& expr) {
   std::string_view name = operator_name(expr);
-  if (name == "~~*" || name == "!~~*") throw NotSupported("ILIKE", expr.location);
   ExprPtr value = resolve_unknown(bind(expr.lexpr));
   ExprPtr pattern = expr.rexpr->node_case == PG_QUERY__NODE__NODE_FUNC_CALL
                         ? bind_like_escape(*expr.rexpr->func_call)
                         : resolve_unknown(bind(expr.rexpr));
   if (!value->type.is_string() || !pattern->type.is_string())
     no_operator(name, value->type, pattern->type, expr.location);
+  bool ignore_case = name == "~~*" || name == "!~~*";
+  if (ignore_case) {  // x ILIKE p is lower(x) LIKE lower(p), as in PostgreSQL
+    auto lower = [&](ExprPtr operand) {
+      std::vector<ExprPtr> argument;
+      argument.push_back(std::move(operand));
+      return resolve_function("lower", std::move(argument), expr.location);
+    };
+    value = lower(std::move(value));
+    pattern = lower(std::move(pattern));
+  }
   std::vector<ExprPtr> children;
   children.push_back(std::move(value));
   children.push_back(std::move(pattern));
   auto result =
       plan::make_expr(ExprKind::kLike, SqlType::boolean(), std::move(children), expr.location);
-  result->negated = name == "!~~";
+  result->negated = name == "!~~" || name == "!~~*";
   return result;
 }
 

@@ -121,6 +121,11 @@ std::optional<std::string> figure_column_name(const Node* node) {
       return "coalesce";
     case PG_QUERY__NODE__NODE_GROUPING_FUNC:
       return "grouping";
+    case PG_QUERY__NODE__NODE_MIN_MAX_EXPR:
+      return node->min_max_expr->op == PG_QUERY__MIN_MAX_OP__IS_GREATEST ? "greatest" : "least";
+    case PG_QUERY__NODE__NODE_A_EXPR:
+      if (node->a_expr->kind == PG_QUERY__A__EXPR__KIND__AEXPR_NULLIF) return "nullif";
+      return std::nullopt;
     case PG_QUERY__NODE__NODE_SUB_LINK: {
       const PgQuery__SelectStmt& sub = *node->sub_link->subselect->select_stmt;
       if (sub.n_target_list == 0) return std::nullopt;

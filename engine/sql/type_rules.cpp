@@ -9,24 +9,6 @@ namespace floe::sql {
 
 namespace {
 
-// Position in the numeric promotion order; -1 for non-numbers.
-int numeric_rank(TypeId id) {
-  switch (id) {
-    case TypeId::kSmallInt:
-      return 0;
-    case TypeId::kInteger:
-      return 1;
-    case TypeId::kBigInt:
-      return 2;
-    case TypeId::kDecimal:
-      return 3;
-    case TypeId::kDouble:
-      return 4;
-    default:
-      return -1;
-  }
-}
-
 SqlType common_decimal(const SqlType& a, const SqlType& b) {
   SqlType x = as_decimal(a), y = as_decimal(b);
   int scale = std::max(x.scale, y.scale);
@@ -66,6 +48,23 @@ std::string type_name(const SqlType& type) {
       return "character varying";
     default:
       return type.to_string();
+  }
+}
+
+int numeric_rank(TypeId id) {
+  switch (id) {
+    case TypeId::kSmallInt:
+      return 0;
+    case TypeId::kInteger:
+      return 1;
+    case TypeId::kBigInt:
+      return 2;
+    case TypeId::kDecimal:
+      return 3;
+    case TypeId::kDouble:
+      return 4;
+    default:
+      return -1;
   }
 }
 

@@ -13,6 +13,10 @@ namespace floe::sql {
 // An untyped string literal or NULL, which takes the type its context needs.
 bool is_unknown_literal(const plan::Expr& expr);
 
+// Position in the numeric promotion order smallint < integer < bigint < numeric < double
+// precision; -1 for non-numbers.
+int numeric_rank(TypeId id);
+
 // The type both sides of a comparison (and all branches of CASE, IN, COALESCE) take:
 // numbers promote smallint < integer < bigint < numeric < double precision, date promotes
 // to timestamp, character types meet as text; two untyped literals stay unknown. nullopt when

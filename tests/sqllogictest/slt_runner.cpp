@@ -8,7 +8,7 @@
 
 #include "engine/api/database.h"
 #include "storage/error.h"
-#include "tests/sqllogictest/md5.h"
+#include "runtime/functions/md5.h"
 
 namespace floe {
 

@@ -74,9 +74,26 @@ TEST(CodegenExpressionTemporal, IntervalArithmetic) {
   EXPECT_EQ(run(*negate(constant(interval(1, -2, 3)))), Value::interval({-1, 2, -3}).to_string());
 }
 
+TEST(CodegenExpressionTemporal, IntervalTimesNumber) {
+  EXPECT_EQ(binary(ArithmeticOp::kMultiply, interval(1, 0), Value::double_value(0.5),
+                   SqlType::interval()),
+            "15 days");
+  EXPECT_EQ(binary(ArithmeticOp::kDivide, interval(0, 1), Value::double_value(4),
+                   SqlType::interval()),
+            "06:00:00");
+  EXPECT_EQ(binary(ArithmeticOp::kMultiply, interval(0, 0), Value::null(SqlType::double_type()),
+                   SqlType::interval()),
+            "NULL");
+  EXPECT_EQ(binary(ArithmeticOp::kDivide, interval(0, 1), Value::double_value(0),
+                   SqlType::interval()),
+            "ERROR: division by zero");
+}
+
 std::string extract(DatePart part, Value value) {
   SqlType type = value.type();
-  auto expr = node(plan::ExprKind::kExtract, SqlType::big_int(), list(column(0, type)));
+  ExtractType result = *extract_type(part, type.id);
+  auto expr = node(plan::ExprKind::kExtract, SqlType::decimal(result.precision, result.scale),
+                   list(column(0, type)));
   expr->date_part = part;
   return run(*expr, {std::move(value)});
 }
@@ -87,6 +104,10 @@ TEST(CodegenExpressionTemporal, Extract) {
   EXPECT_EQ(extract(DatePart::kDay, timestamp("1998-12-01 10:11:12")), "1");
   EXPECT_EQ(extract(DatePart::kHour, timestamp("1998-12-01 10:11:12")), "10");
   EXPECT_EQ(extract(DatePart::kYear, Value::null(SqlType::date())), "NULL");
+  EXPECT_EQ(extract(DatePart::kSecond, timestamp("1998-12-01 10:11:12.5")), "12.500000");
+  EXPECT_EQ(extract(DatePart::kEpoch, timestamp("1970-01-02 00:00:01.25")), "86401.250000");
+  EXPECT_EQ(extract(DatePart::kEpoch, Value::interval({13, 1, 1})), "34236000.000001");
+  EXPECT_EQ(extract(DatePart::kMonth, Value::interval({-14, 0, 0})), "-2");
 }
 
 }  // namespace

@@ -181,7 +181,8 @@ TEST(RuntimeDateTest, ExtractAndIntervalArithmetic) {
   EXPECT_EQ(floe_rt_extract_date(static_cast<int32_t>(DatePart::kDay), day), 29);
   int64_t ts = parse_timestamp("1996-02-29 13:14:15");
   EXPECT_EQ(floe_rt_extract_timestamp(static_cast<int32_t>(DatePart::kHour), ts), 13);
-  EXPECT_EQ(floe_rt_extract_timestamp(static_cast<int32_t>(DatePart::kSecond), ts), 15);
+  // numeric(8,6): seconds with six fractional digits
+  EXPECT_EQ(floe_rt_extract_timestamp(static_cast<int32_t>(DatePart::kSecond), ts), 15000000);
   EXPECT_EQ(floe_rt_date_add_months(day, 12), parse_date("1997-02-28"));  // clamped
   EXPECT_EQ(floe_rt_date_add_months(parse_date("1998-01-31"), -2), parse_date("1997-11-30"));
   EXPECT_EQ(floe_rt_timestamp_add_interval(ts, 1, 2, 3 * kMicrosPerSecond),

@@ -32,7 +32,7 @@ TEST_F(SqlBinderTest, ReportsTypeAndClauseErrors) {
 TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
   EXPECT_EQ(error_of("select * from generate_series(1, 3) with ordinality"),
             "not supported: WITH ORDINALITY@-1");
-  EXPECT_EQ(error_of("select s from t where s ilike 'a'"), "not supported: ILIKE@24");
+  EXPECT_EQ(error_of("select s from t where s similar to 'a'"), "not supported: SIMILAR TO@24");
   EXPECT_EQ(error_of("select a from t where a > all (select id from big)"),
             "not supported: ALL (subquery) with an operator other than <>@24");
   EXPECT_EQ(error_of("select a from t where a = 1 or exists (select 1 from big)"),
@@ -68,7 +68,8 @@ TEST_F(SqlBinderTest, TypesDatesAndAggregates) {
   EXPECT_EQ(output_type("select d - 1 from t"), SqlType::date());
   EXPECT_EQ(output_type("select d - d from t"), SqlType::integer());
   EXPECT_EQ(output_type("select d + interval '3' month from t"), SqlType::timestamp());
-  EXPECT_EQ(output_type("select extract(year from d) from t"), SqlType::big_int());
+  EXPECT_EQ(output_type("select extract(year from d) from t"), SqlType::decimal(7, 0));
+  EXPECT_EQ(output_type("select date_part('year', d) from t"), SqlType::double_type());
   EXPECT_EQ(output_type("select substring(s from 1 for 2) from t"), SqlType::text());
   EXPECT_EQ(output_type("select count(*) from t"), SqlType::big_int());
   EXPECT_EQ(output_type("select sum(a) from t"), SqlType::big_int());

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "storage/error.h"
-#include "tests/sqllogictest/md5.h"
+#include "runtime/functions/md5.h"
 #include "tests/sqllogictest/slt_parser.h"
 #include "tests/sqllogictest/slt_runner.h"
 

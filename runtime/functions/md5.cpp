@@ -1,4 +1,4 @@
-#include "tests/sqllogictest/md5.h"
+#include "runtime/functions/md5.h"
 
 #include <algorithm>
 #include <cstring>

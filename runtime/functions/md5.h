@@ -1,4 +1,4 @@
-// MD5 (RFC 1321), for sqllogictest's "N values hashing to <md5>" result digests.
+// MD5 (RFC 1321): SQL's md5(text), and sqllogictest's "N values hashing to <md5>" digests.
 #pragma once
 
 #include <cstdint>
