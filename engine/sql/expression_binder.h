@@ -56,7 +56,6 @@ class ExpressionBinder {
   plan::ExprPtr in_subquery(plan::ExprPtr needle, BoundQuery query, bool negated, int location);
   plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);
-  plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);
   // expression_binder_rewrites.cpp
   plan::ExprPtr bind_concat(const PgQuery__FuncCall& call, bool with_separator);
   plan::ExprPtr bind_nullif(const PgQuery__AExpr& expr);
