@@ -94,17 +94,6 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
     case plan::ExprKind::kExtract:
       return compile_extract(context_, expr.date_part, operand(0), expr.children[0]->type,
                              expr.type);
-    case plan::ExprKind::kSubstring: {
-      SqlValue text = operand(0);
-      SqlValue start = operand(1);
-      std::optional<SqlValue> length;
-      if (expr.children.size() > 2) length = operand(2);
-      return compile_substring(context_, text, start, length);
-    }
-    case plan::ExprKind::kConcat: {
-      SqlValue a = operand(0);
-      return compile_concat(context_, a, operand(1));
-    }
     case plan::ExprKind::kGreatest:
     case plan::ExprKind::kLeast: {
       std::vector<SqlValue> arguments;

@@ -74,28 +74,4 @@ SqlValue compile_like(CodegenContext& context, SqlValue text, const plan::Expr& 
   });
 }
 
-SqlValue compile_substring(CodegenContext& context, SqlValue text, SqlValue start,
-                           std::optional<SqlValue> length) {
-  auto& builder = context.builder();
-  llvm::Value* null = or_nulls(context, {text.null, start.null, length ? length->null : nullptr});
-  return compute_unless_null(context, null, [&] {
-    llvm::Value* out = entry_alloca(context, context.register_type(PhysicalType::kString));
-    llvm::Value* ok = call_runtime(
-        context, "floe_rt_substring",
-        {context.worker(), string_lo(context, text.value), string_hi(context, text.value),
-         start.value, length ? length->value : builder.getInt64(0),
-         builder.getInt1(length.has_value()), out});
-    context.return_if_false(ok);
-    return builder.CreateLoad(context.register_type(PhysicalType::kString), out);
-  });
-}
-
-SqlValue compile_concat(CodegenContext& context, SqlValue a, SqlValue b) {
-  return compute_unless_null(context, or_nulls(context, {a.null, b.null}), [&] {
-    return call_runtime(context, "floe_rt_concat",
-                        {context.worker(), string_lo(context, a.value), string_hi(context, a.value),
-                         string_lo(context, b.value), string_hi(context, b.value)});
-  });
-}
-
 }  // namespace floe::codegen

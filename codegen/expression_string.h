@@ -1,5 +1,6 @@
 // Strings in generated code: StringRef halves {i64 lo = length | prefix, i64 hi}
-// (storage/string_ref.h), equality with an inline fast path, ordering, LIKE, SUBSTRING, ||.
+// (storage/string_ref.h), equality with an inline fast path, ordering, LIKE. (SUBSTRING, ||
+// and the other string functions are registry functions: expression_function.h.)
 #pragma once
 
 #include <optional>
@@ -25,10 +26,5 @@ llvm::Value* string_compare(CodegenContext& context, llvm::Value* a, llvm::Value
 // text [NOT] LIKE <constant pattern> (the pattern expression must be a constant).
 SqlValue compile_like(CodegenContext& context, SqlValue text, const plan::Expr& pattern,
                       bool negated);
-// SUBSTRING(text FROM start [FOR length]); start and length are any integer type.
-SqlValue compile_substring(CodegenContext& context, SqlValue text, SqlValue start,
-                           std::optional<SqlValue> length);
-// a || b
-SqlValue compile_concat(CodegenContext& context, SqlValue a, SqlValue b);
 
 }  // namespace floe::codegen

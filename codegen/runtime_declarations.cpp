@@ -35,8 +35,6 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_string_equal", "bllll"},
       {"floe_rt_string_compare", "illll"},
       {"floe_rt_like", "bpll"},
-      {"floe_rt_substring", "bpllllbp"},
-      {"floe_rt_concat", "spllll"},
       {"floe_rt_cast_string_to_int64", "bpllp"},
       {"floe_rt_cast_string_to_double", "bpllp"},
       {"floe_rt_cast_string_to_decimal", "bplliip"},

@@ -96,12 +96,6 @@ uint64_t floe_rt_hash_string(uint64_t lo, uint64_t hi, uint64_t seed);
 bool floe_rt_string_equal(uint64_t a_lo, uint64_t a_hi, uint64_t b_lo, uint64_t b_hi);
 int32_t floe_rt_string_compare(uint64_t a_lo, uint64_t a_hi, uint64_t b_lo, uint64_t b_hi);
 bool floe_rt_like(const floe::LikeMatcher* matcher, uint64_t lo, uint64_t hi);
-// SUBSTRING(s FROM start [FOR length]) with PostgreSQL semantics (1-based, clamped).
-// has_length = false means to the end. Fails on a negative length.
-bool floe_rt_substring(floe::WorkerContext* worker, uint64_t lo, uint64_t hi, int64_t start,
-                       int64_t length, bool has_length, FloeString* out);
-FloeString floe_rt_concat(floe::WorkerContext* worker, uint64_t a_lo, uint64_t a_hi,
-                          uint64_t b_lo, uint64_t b_hi);
 
 // ---- casts involving text ------------------------------------------------------------
 // From text: return false (after recording the error) on invalid input.

@@ -28,8 +28,6 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_string_equal),
       FLOE_SYMBOL(floe_rt_string_compare),
       FLOE_SYMBOL(floe_rt_like),
-      FLOE_SYMBOL(floe_rt_substring),
-      FLOE_SYMBOL(floe_rt_concat),
       FLOE_SYMBOL(floe_rt_cast_string_to_int64),
       FLOE_SYMBOL(floe_rt_cast_string_to_double),
       FLOE_SYMBOL(floe_rt_cast_string_to_decimal),

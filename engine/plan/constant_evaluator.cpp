@@ -217,9 +217,6 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
       for (size_t i = 0; i + 1 < values.size(); i += 2)
         if (!values[i].is_null() && values[i].as_bool()) return values[i + 1];
       return values.back();
-    case ExprKind::kConcat:
-      if (any_null()) return Value::null(SqlType::text());
-      return Value::string(values[0].as_string() + values[1].as_string());
     case ExprKind::kGreatest:
     case ExprKind::kLeast: {
       const Value* best = nullptr;

@@ -128,10 +128,6 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
       return "COALESCE(" + join(0, ", ") + ")";
     case ExprKind::kExtract:
       return std::string("EXTRACT(") + date_part_name(date_part) + " FROM " + child(0) + ")";
-    case ExprKind::kSubstring:
-      return "SUBSTRING(" + join(0, ", ") + ")";
-    case ExprKind::kConcat:
-      return "(" + child(0) + " || " + child(1) + ")";
     case ExprKind::kScalarSubquery:
       return "(subquery)";
     case ExprKind::kExists:

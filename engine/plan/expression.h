@@ -46,8 +46,6 @@ enum class ExprKind : uint8_t {
   kInList,          // children [needle, v1, ..., vN] all of one type; negated = NOT IN
   kCoalesce,        // children [a, b, ...]
   kExtract,         // date_part, children [date or timestamp] -> bigint
-  kSubstring,       // children [string, start] or [string, start, length]
-  kConcat,          // children [a, b] strings
   kScalarSubquery,  // subquery producing `column`; NULL when it has no rows
   kExists,          // EXISTS (subquery); negated = NOT EXISTS
   kInSubquery,      // children [needle] IN (subquery producing `column`); negated = NOT IN

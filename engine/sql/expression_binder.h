@@ -61,7 +61,6 @@ class ExpressionBinder {
   plan::ExprPtr bind_sql_value_function(const PgQuery__SQLValueFunction& function);
   plan::ExprPtr statement_clock(const PgQuery__FuncCall& call);
   plan::ExprPtr bind_age(const PgQuery__FuncCall& call);
-  plan::ExprPtr bind_substring(const PgQuery__FuncCall& call);
   // expression_binder_rewrites.cpp
   plan::ExprPtr bind_concat(const PgQuery__FuncCall& call, bool with_separator);
   plan::ExprPtr bind_nullif(const PgQuery__AExpr& expr);

@@ -1,6 +1,6 @@
-// Function calls: aggregates and window functions (through the AggregateBinder), SUBSTRING,
-// the date/time forms of expression_binder_datetime.cpp, the rewritten ones
-// (expression_binder_rewrites.cpp) and the registry's functions.
+// Function calls: aggregates and window functions (through the AggregateBinder), the
+// date/time forms of expression_binder_datetime.cpp, the rewritten ones
+// (expression_binder_rewrites.cpp) and the registry's functions (substring included).
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
@@ -34,40 +34,12 @@ ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp")
     return statement_clock(call);
   if (name == "age" && call.n_args == 1) return bind_age(call);
-  if (name == "substring" || name == "substr") return bind_substring(call);
   if (name == "concat" || name == "concat_ws") return bind_concat(call, name == "concat_ws");
   std::vector<ExprPtr> args;
   for (size_t i = 0; i < call.n_args; ++i) args.push_back(bind(call.args[i]));
   if (name == "mod" && args.size() == 2)  // the % operator's semantics
     return arithmetic("%", std::move(args[0]), std::move(args[1]), call.location);
   return resolve_function(name, std::move(args), call.location);
-}
-
-ExprPtr ExpressionBinder::bind_substring(const PgQuery__FuncCall& call) {
-  if (call.n_args < 2 || call.n_args > 3)
-    throw Error("function substring expects two or three arguments", call.location);
-  std::vector<ExprPtr> children;
-  children.push_back(resolve_unknown(bind(call.args[0])));
-  for (size_t i = 1; i < call.n_args; ++i) children.push_back(bind(call.args[i]));
-  // substring(text FROM pattern): a regular expression (registry function).
-  if (children.size() == 2 &&
-      (children[1]->type.is_string() || is_unknown_literal(*children[1])))
-    return resolve_function("substring", std::move(children), call.location);
-  bool valid = children[0]->type.is_string();
-  for (size_t i = 1; i < children.size(); ++i) {
-    if (is_unknown_literal(*children[i]))
-      children[i] = coerce(std::move(children[i]), SqlType::integer());
-    const SqlType& type = children[i]->type;
-    valid &= type.id == TypeId::kSmallInt || type.id == TypeId::kInteger;
-    if (valid) children[i] = coerce(std::move(children[i]), SqlType::integer());
-  }
-  if (!valid) {
-    std::string signature;
-    for (const ExprPtr& child : children)
-      signature += (signature.empty() ? "" : ", ") + child->type.to_string();
-    throw Error("function substring(" + signature + ") does not exist", call.location);
-  }
-  return plan::make_expr(ExprKind::kSubstring, SqlType::text(), std::move(children), call.location);
 }
 
 }  // namespace floe::sql

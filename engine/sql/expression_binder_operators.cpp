@@ -145,10 +145,10 @@ ExprPtr ExpressionBinder::concatenation(ExprPtr left, ExprPtr right, int locatio
   auto to_string = [](ExprPtr e) {
     return e->type.is_string() ? std::move(e) : coerce(std::move(e), SqlType::text());
   };
-  std::vector<ExprPtr> children;
-  children.push_back(to_string(std::move(left)));
-  children.push_back(to_string(std::move(right)));
-  return plan::make_expr(ExprKind::kConcat, SqlType::text(), std::move(children), location);
+  std::vector<ExprPtr> operands;
+  operands.push_back(to_string(std::move(left)));
+  operands.push_back(to_string(std::move(right)));
+  return resolve_function("||", std::move(operands), location, true);
 }
 
 namespace {

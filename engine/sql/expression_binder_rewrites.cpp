@@ -94,7 +94,7 @@ ExprPtr ExpressionBinder::bind_concat(const PgQuery__FuncCall& call, bool with_s
   std::vector<ExprPtr> children;
   children.push_back(std::move(result));
   children.push_back(std::move(start));
-  return plan::make_expr(ExprKind::kSubstring, SqlType::text(), std::move(children), call.location);
+  return resolve_function("substring", std::move(children), call.location);
 }
 
 // NULLIF(a, b) = CASE WHEN a = b THEN NULL ELSE a END, of a's type.

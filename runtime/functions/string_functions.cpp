@@ -5,7 +5,9 @@
 #include <locale.h>
 #include <wctype.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -127,6 +129,36 @@ void check_result_length(size_t bytes) {
 }
 
 // ---- the functions -----------------------------------------------------------------------
+
+// SUBSTRING(text FROM start [FOR length]): the characters at positions [start, start +
+// length) of the 1-based string, so a start before 1 eats into the length.
+StringRef substring_for(std::string_view text, int64_t start, int64_t length) {
+  if (length < 0) throw Error("negative substring length not allowed");
+  int64_t end;
+  if (__builtin_add_overflow(start, length, &end)) end = std::numeric_limits<int64_t>::max();
+  // A string has at most as many characters as bytes, so clamping to the byte count is safe.
+  auto size = static_cast<int64_t>(text.size());
+  auto first = static_cast<size_t>(std::clamp<int64_t>(start, 1, size + 1) - 1);
+  auto last = static_cast<size_t>(std::clamp<int64_t>(end, 1, size + 1) - 1);
+  if (last <= first) return StringRef();
+  size_t from = utf8_prefix_bytes(text, first);
+  return piece(text.substr(from, utf8_prefix_bytes(text.substr(from), last - first)));
+}
+
+StringRef substring_from(std::string_view text, int64_t start) {
+  return substring_for(text, start, std::numeric_limits<int64_t>::max());
+}
+
+// a || b
+StringRef concatenate(StringHeap& heap, std::string_view a, std::string_view b) {
+  size_t length = a.size() + b.size();
+  check_result_length(length);
+  char inline_buffer[StringRef::kInlineLength];
+  char* bytes = length <= StringRef::kInlineLength ? inline_buffer : heap.allocate(length);
+  std::memcpy(bytes, a.data(), a.size());
+  std::memcpy(bytes + a.size(), b.data(), b.size());
+  return StringRef::from({bytes, length});
+}
 
 int64_t length(std::string_view text) {
   return character_count(text);
@@ -324,6 +356,11 @@ void register_string_functions(FunctionRegistry& r) {
   constexpr TypeId kInteger = TypeId::kInteger;
   ResultTypeRule text = returns(SqlType::text());
   ResultTypeRule integer = returns(SqlType::integer());
+  for (const char* name : {"substring", "substr"}) {
+    r.add(name, {kText, kInteger}, text, typed_function<substring_from>);
+    r.add(name, {kText, kInteger, kInteger}, text, typed_function<substring_for>);
+  }
+  r.add("||", {kText, kText}, text, typed_function<concatenate>);
   r.add("length", {kText}, integer, typed_function<length>);
   r.add("upper", {kText}, text, typed_function<upper>);
   r.add("lower", {kText}, text, typed_function<lower>);

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "runtime/function_registry.h"
 #include "storage/error.h"
 #include "tests/unit/codegen_expression_harness.h"
 
@@ -47,10 +48,24 @@ TEST(CodegenExpressionString, LikeNullAndNonConstantPatterns) {
   }
 }
 
+// A call of the registry overload `name`(parameters).
+plan::ExprPtr call(const char* name, std::vector<TypeId> parameters,
+                   std::vector<plan::ExprPtr> args) {
+  auto expr = node(ExprKind::kFunction, SqlType::text(), std::move(args));
+  for (const FunctionOverload& overload : function_registry().overloads(name))
+    if (overload.parameters == parameters) expr->function = &overload;
+  EXPECT_NE(expr->function, nullptr);
+  return expr;
+}
+
 std::string substring(const char* text, int32_t start, std::optional<int32_t> length) {
   auto children = list(column(0, SqlType::text()), constant(Value::integer(start)));
-  if (length) children.push_back(constant(Value::integer(*length)));
-  return run(*node(ExprKind::kSubstring, SqlType::text(), std::move(children)),
+  std::vector<TypeId> parameters = {TypeId::kText, TypeId::kInteger};
+  if (length) {
+    children.push_back(constant(Value::integer(*length)));
+    parameters.push_back(TypeId::kInteger);
+  }
+  return run(*call("substring", parameters, std::move(children)),
              {text ? Value::string(text) : Value::null(SqlType::text())});
 }
 
@@ -65,24 +80,33 @@ TEST(CodegenExpressionString, SubstringEdgeCases) {
   EXPECT_EQ(substring("a string longer than twelve bytes", 10, 100), "longer than twelve bytes");
   EXPECT_EQ(substring("hello", 1, -1), "ERROR: negative substring length not allowed");
   EXPECT_EQ(substring(nullptr, 1, -1), "NULL");  // NULL input: no error
-  auto null_start = node(ExprKind::kSubstring, SqlType::text(),
+  auto null_start = call("substring", {TypeId::kText, TypeId::kInteger},
                          list(column(0, SqlType::text()), null_of(SqlType::integer())));
   EXPECT_EQ(run(*null_start, {Value::string("hello")}), "NULL");
 }
 
 TEST(CodegenExpressionString, Concat) {
-  auto expr = node(ExprKind::kConcat, SqlType::text(),
-                   list(column(0, SqlType::text()), column(1, SqlType::text())));
+  std::vector<TypeId> texts = {TypeId::kText, TypeId::kText};
+  auto expr = call("||", texts, list(column(0, SqlType::text()), column(1, SqlType::text())));
   EXPECT_EQ(run(*expr, {Value::string("ab"), Value::string("cd")}), "abcd");
   EXPECT_EQ(
       run(*expr, {Value::string("a long left side, "), Value::string("and a long right side")}),
       "a long left side, and a long right side");
   EXPECT_EQ(run(*expr, {Value::string(""), Value::string("")}), "");
   EXPECT_EQ(run(*expr, {Value::null(SqlType::text()), Value::string("x")}), "NULL");
-  auto with_constant = node(
-      ExprKind::kConcat, SqlType::text(),
+  auto with_constant = call(
+      "||", texts,
       list(constant(Value::string("constant longer than twelve: ")), column(0, SqlType::text())));
   EXPECT_EQ(run(*with_constant, {Value::string("x")}), "constant longer than twelve: x");
+}
+
+// A function that may return NULL for non-null arguments: substring(text FROM pattern).
+TEST(CodegenExpressionString, NullResultOfAFunction) {
+  auto expr = call("substring", {TypeId::kText, TypeId::kText},
+                   list(column(0, SqlType::text()), constant(Value::string("[0-9]+"))));
+  EXPECT_EQ(run(*expr, {Value::string("abc123def")}), "123");
+  EXPECT_EQ(run(*expr, {Value::string("abc")}), "NULL");
+  EXPECT_EQ(run(*expr, {Value::null(SqlType::text())}), "NULL");
 }
 
 }  // namespace

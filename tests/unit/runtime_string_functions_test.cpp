@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "runtime/function_registry.h"
 #include "runtime/query_context.h"
 #include "runtime/runtime_abi.h"
 #include "runtime_test_strings.h"
@@ -84,20 +85,44 @@ TEST(RuntimeStringTest, ShortStringHashIgnoresBytesPastTheEnd) {
   EXPECT_EQ(seen.size(), 100000u);
 }
 
+// The registry's substring and || thunks, called as generated code calls them.
 class RuntimeStringFunctionTest : public ::testing::Test {
  protected:
+  // Runs `name`(parameters) on `arguments` in this test's worker; false when it failed.
+  bool call(const char* name, std::vector<TypeId> parameters, const std::vector<Value>& arguments,
+            std::string* out) {
+    const FunctionOverload* function = nullptr;
+    for (const FunctionOverload& overload : function_registry().overloads(name))
+      if (overload.parameters == parameters) function = &overload;
+    EXPECT_NE(function, nullptr) << name;
+    std::vector<FunctionSlot> slots(arguments.size());
+    for (size_t i = 0; i < arguments.size(); ++i) write_function_slot(arguments[i], slots[i]);
+    FunctionSlot result;
+    if (!function->thunk(worker(), slots.data(), &result)) return false;
+    StringRef ref;
+    std::memcpy(&ref, result.bytes, sizeof ref);
+    *out = std::string(ref.view());
+    return true;
+  }
+
   // SUBSTRING(text FROM start [FOR length]); nullopt length = to the end.
   std::string substring(std::string_view text, int64_t start, std::optional<int64_t> length) {
-    auto h = halves(text);
-    FloeString out{};
-    EXPECT_TRUE(floe_rt_substring(worker(), h.lo, h.hi, start, length.value_or(0),
-                                  length.has_value(), &out));
-    return text_of(out);
+    std::vector<Value> arguments = {Value::string(std::string(text)), Value::big_int(start)};
+    std::vector<TypeId> parameters = {TypeId::kText, TypeId::kInteger};
+    if (length) {
+      arguments.push_back(Value::big_int(*length));
+      parameters.push_back(TypeId::kInteger);
+    }
+    std::string out;
+    EXPECT_TRUE(call("substring", parameters, arguments, &out));
+    return out;
   }
 
   std::string concat(std::string_view a, std::string_view b) {
-    auto x = halves(a), y = halves(b);
-    return text_of(floe_rt_concat(worker(), x.lo, x.hi, y.lo, y.hi));
+    std::string out;
+    EXPECT_TRUE(call("||", {TypeId::kText, TypeId::kText},
+                     {Value::string(std::string(a)), Value::string(std::string(b))}, &out));
+    return out;
   }
 
   WorkerContext* worker() { return &query_.worker(0); }
@@ -146,9 +171,9 @@ TEST_F(RuntimeStringFunctionTest, LongSubstringsShareTheSourceBytes) {
 }
 
 TEST_F(RuntimeStringFunctionTest, NegativeSubstringLengthFails) {
-  auto h = halves("hello");
-  FloeString out{};
-  EXPECT_FALSE(floe_rt_substring(worker(), h.lo, h.hi, 1, -1, true, &out));
+  std::string out;
+  EXPECT_FALSE(call("substring", {TypeId::kText, TypeId::kInteger, TypeId::kInteger},
+                    {Value::string("hello"), Value::integer(1), Value::integer(-1)}, &out));
   EXPECT_TRUE(query_.failed());
   EXPECT_EQ(query_.error_message(), "negative substring length not allowed");
 }
