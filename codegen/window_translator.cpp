@@ -170,10 +170,11 @@ class WindowSink : public Consumer {
     };
     PipelineProgram::WindowAggregateFunctions names;
     auto [update, update_function] = begin("window_update");
-    SqlValue argument;
+    AggregateInput input;
     if (!arguments.empty())
-      argument = load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[0]);
-    states.update(update_function->getArg(1), 0, argument);
+      input.argument =
+          load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[0]);
+    states.update(update_function->getArg(1), 0, input);
     b.CreateRet(b.getTrue());
     names.update = update;
 

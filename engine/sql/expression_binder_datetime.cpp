@@ -17,11 +17,6 @@ using plan::ExprPtr;
 
 namespace {
 
-// PostgreSQL's format_type name, which its EXTRACT errors use.
-std::string type_name(const SqlType& type) {
-  return type.id == TypeId::kTimestamp ? "timestamp without time zone" : type.to_string();
-}
-
 std::string lowered(const std::string& text) {
   std::string out;
   for (char c : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -5,6 +5,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
+#include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
 #include "storage/error.h"
