@@ -55,25 +55,11 @@ ExprPtr only_where(ExprPtr condition, ExprPtr argument) {
   return plan::make_expr(ExprKind::kCase, type, std::move(children));
 }
 
-// A type as PostgreSQL names it in function signatures: without length, precision or scale.
-std::string signature_name(const SqlType& type) {
-  switch (type.id) {
-    case TypeId::kDecimal:
-      return "numeric";
-    case TypeId::kChar:
-      return "character";
-    case TypeId::kVarchar:
-      return "character varying";
-    default:
-      return type.to_string();
-  }
-}
-
 [[noreturn]] void no_function(std::string_view name, const std::vector<const ExprPtr*>& arguments,
                               int location) {
   std::string signature;
   for (const ExprPtr* argument : arguments)
-    signature += (signature.empty() ? "" : ", ") + signature_name((*argument)->type);
+    signature += (signature.empty() ? "" : ", ") + type_name((*argument)->type);
   throw Error("function " + std::string(name) + "(" + signature + ") does not exist", location);
 }
 
