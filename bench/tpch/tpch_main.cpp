@@ -3,15 +3,17 @@
 //   files.
 //   floe-tpch run --sf SF [--threads N] [--runs R] [--queries LIST] [--validate]
 //                 [--json FILE] [--tpch-dir DIR] [--storage frozen|hot]
-//                 [--setup SQL] [--no-duckdb]  loads the data straight into floe (frozen into Data Blocks
-//   as it loads, or kept in hot chunks), runs the setup statements (settings, freezing), and
-//   times the queries, side by side with DuckDB when its library is found.
+//                 [--setup SQL] [--no-duckdb] [--query-files A.sql,B.sql]  loads the data
+//   straight into floe (frozen into Data Blocks as it loads, or kept in hot chunks), runs the
+//   setup statements (settings, freezing), and times the queries (TPC-H's, or the given query
+//   files'), side by side with DuckDB when its library is found.
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -30,7 +32,7 @@ constexpr const char* kUsage =
     "       floe-tpch run --sf SCALE_FACTOR [--threads N] [--runs R] [--queries 1,6,q15]\n"
     "                     [--validate] [--json FILE] [--tpch-dir DIRECTORY]\n"
     "                     [--storage frozen|hot] [--setup \"SET scan_mode = 'jit'; ...\"]\n"
-    "                     [--no-duckdb]\n";
+    "                     [--no-duckdb] [--query-files A.sql,B.sql]\n";
 
 // Options that take no value.
 const std::set<std::string_view> kFlags = {"validate", "no-duckdb"};
@@ -87,7 +89,7 @@ int generate(const Options& options) {
 
 int run(const Options& options) {
   check_known(options, {"sf", "threads", "runs", "queries", "validate", "json", "tpch-dir",
-                        "storage", "setup", "no-duckdb"});
+                        "storage", "setup", "no-duckdb", "query-files"});
   if (!options.contains("sf")) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -113,6 +115,10 @@ int run(const Options& options) {
   }
   if (options.contains("setup")) run_options.setup = options.at("setup");
   run_options.duckdb = !options.contains("no-duckdb");
+  if (options.contains("query-files")) {
+    std::stringstream files(options.at("query-files"));
+    for (std::string file; std::getline(files, file, ',');) run_options.query_files.push_back(file);
+  }
 
   std::vector<floe::tpch::QueryReport> reports = floe::tpch::run_tpch(run_options);
   floe::tpch::print_report_table(stdout, reports);

@@ -78,19 +78,25 @@ void validate(QueryReport& report, int number, const Result& result,
   report.valid = report.mismatch.empty();
 }
 
-QueryReport run_query(int number, const RunOptions& options, Connection& connection,
-                      bench::DuckDbPeer* duckdb, const std::string& answer_dir) {
+// One query script: TPC-H query `number`, validated against its reference answer when asked,
+// or (number 0) a file of RunOptions::query_files, whose first value (the queries of bench/sql
+// aggregate to one row) is checked against DuckDB's.
+QueryReport run_query(const std::string& name, const std::string& path, int number,
+                      const RunOptions& options, Connection& connection, bench::DuckDbPeer* duckdb,
+                      const std::string& answer_dir) {
   QueryReport report;
-  report.query = query_name(number);
-  std::vector<std::string> statements =
-      split_statements(read_text_file(options.tpch_dir + "/queries/" + report.query + ".sql"));
+  report.query = name;
+  std::vector<std::string> statements = split_statements(read_text_file(path));
+  std::string first_value;
   try {
     FloeTiming timing = time_floe(connection, statements, options.runs);
+    if (timing.result.row_count() && timing.result.column_count())
+      first_value = timing.result.value(0, 0).to_string();
     report.compile_ms = timing.compile_ms;
     report.exec_ms = timing.exec_ms;
     report.rows = timing.result.row_count();
     std::string answer_path = answer_dir + "/" + report.query + ".csv";
-    if (options.validate && std::filesystem::exists(answer_path))
+    if (number && options.validate && std::filesystem::exists(answer_path))
       validate(report, number, timing.result, answer_path);
   } catch (const std::exception& error) {
     report.error = error.what();
@@ -98,6 +104,12 @@ QueryReport run_query(int number, const RunOptions& options, Connection& connect
   if (duckdb != nullptr) {
     try {
       report.duckdb_ms = time_duckdb(*duckdb, statements, options.runs);
+      if (!number && report.error.empty()) {
+        std::string duckdb_value = duckdb->scalar(statements.back());
+        report.valid = duckdb_value == first_value;
+        if (!*report.valid)
+          report.mismatch = "floe returned " + first_value + ", DuckDB " + duckdb_value;
+      }
     } catch (const std::exception& error) {
       report.duckdb_error = error.what();
     }
@@ -169,8 +181,17 @@ std::vector<QueryReport> run_tpch(const RunOptions& options) {
   const std::string answer_dir =
       options.tpch_dir + "/answers/" + answer_folder(options.scale_factor);
   std::vector<QueryReport> reports;
-  for (int number : queries)
-    reports.push_back(run_query(number, options, connection, duckdb.get(), answer_dir));
+  if (!options.query_files.empty()) {
+    for (const std::string& file : options.query_files)
+      reports.push_back(run_query(std::filesystem::path(file).stem().string(), file, 0, options,
+                                  connection, duckdb.get(), answer_dir));
+    return reports;
+  }
+  for (int number : queries) {
+    std::string name = query_name(number);
+    reports.push_back(run_query(name, options.tpch_dir + "/queries/" + name + ".sql", number,
+                                options, connection, duckdb.get(), answer_dir));
+  }
   return reports;
 }
 

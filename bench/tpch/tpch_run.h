@@ -15,10 +15,14 @@ struct RunOptions {
   int threads = 1;  // generation, loading and queries, on both systems
   int runs = 1;
   std::vector<int> queries;  // 1..22, empty for all
-  bool validate = false;     // against <tpch_dir>/answers/sf<SF>/ when it exists
-  bool duckdb = true;        // side by side when bench/peers/duckdb_peer.h finds DuckDB
-  std::string tpch_dir;      // bench/tpch: queries/qNN.sql, answers/
-  bool freeze = true;        // tables frozen into Data Blocks as they load (else all hot)
+  // Other query scripts to run instead of TPC-H's (named by their file's stem): e.g. the
+  // window, set operation and string function queries of bench/sql/. Their first result
+  // value is checked against DuckDB's.
+  std::vector<std::string> query_files;
+  bool validate = false;  // against <tpch_dir>/answers/sf<SF>/ when it exists
+  bool duckdb = true;     // side by side when bench/peers/duckdb_peer.h finds DuckDB
+  std::string tpch_dir;   // bench/tpch: queries/qNN.sql, answers/
+  bool freeze = true;     // tables frozen into Data Blocks as they load (else all hot)
   // SQL run after loading, before the queries, e.g. "SET scan_mode = 'jit'" or
   // "CALL freeze('lineitem', 'l_shipdate')".
   std::string setup;
