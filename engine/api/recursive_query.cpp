@@ -2,9 +2,11 @@
 
 #include <memory>
 #include <string>
-#include <unordered_set>
+#include <set>
+#include <vector>
 
 #include "engine/api/query_runner.h"
+#include "engine/plan/constant_evaluator.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "runtime/cancellation.h"
@@ -82,20 +84,20 @@ class RecursiveTerm {
   std::unique_ptr<CompiledQuery> compiled_;
 };
 
-// A row's identity for UNION: each column has one type, so equal values print alike, and
-// NULLs (which UNION does not tell apart) differ from every value.
-std::string row_key(const std::vector<Value>& row) {
-  std::string key;
-  for (const Value& value : row) {
-    if (value.is_null()) {
-      key += '\0';
-      continue;
+// UNION's equality of rows: the values' SQL equality (plan::compare_values, the planner's
+// one ordering of values: '24 hours' = '1 day', -0.0 = 0.0), and NULLs equal each other.
+struct RowLess {
+  bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i].is_null() || b[i].is_null()) {
+        if (a[i].is_null() != b[i].is_null()) return a[i].is_null();
+        continue;
+      }
+      if (int order = plan::compare_values(a[i], b[i])) return order < 0;
     }
-    std::string text = value.to_string();
-    key += '\1' + std::to_string(text.size()) + ':' + text;
+    return false;
   }
-  return key;
-}
+};
 
 void append(Table& table, const Rows& rows) {
   TableAppender appender(table);
@@ -109,12 +111,12 @@ void run_recursive_queries(const plan::LogicalPlan& logical, const ExecutionOpti
   for (const auto& query : logical.recursive_queries) {
     query->working->truncate(0);
     query->result->truncate(0);
-    std::unordered_set<std::string> seen;
+    std::set<std::vector<Value>, RowLess> seen;
     auto new_rows = [&](Rows rows) {
       if (!query->distinct) return rows;
       Rows kept;
       for (auto& row : rows)
-        if (seen.insert(row_key(row)).second) kept.push_back(std::move(row));
+        if (seen.insert(row).second) kept.push_back(std::move(row));
       return kept;
     };
     Rows rows = new_rows(
