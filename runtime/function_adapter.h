@@ -134,4 +134,9 @@ template <auto F>
 constexpr FunctionImplementation typed_function = {&function_thunk<F>,
                                                    function_adapter::returns_optional(F)};
 
+// The same for a volatile function (function_registry.h).
+template <auto F>
+constexpr FunctionImplementation volatile_function = {
+    &function_thunk<F>, function_adapter::returns_optional(F), true};
+
 }  // namespace floe

@@ -97,14 +97,15 @@ void FunctionRegistry::add(std::string name, std::vector<TypeId> parameters,
   std::vector<FunctionOverload>& overloads = by_name_[name];
   overloads.push_back(FunctionOverload{std::move(name), std::move(parameters),
                                        std::move(result_type), std::move(symbol),
-                                       implementation.thunk, implementation.may_return_null});
+                                       implementation.thunk, implementation.may_return_null,
+                                       implementation.is_volatile});
 }
 
 void FunctionRegistry::alias(std::string alias, std::string_view name) {
   std::vector<FunctionOverload> copies = overloads(name);
   for (FunctionOverload& overload : copies)
     add(alias, std::move(overload.parameters), std::move(overload.result_type),
-        {overload.thunk, overload.may_return_null});
+        {overload.thunk, overload.may_return_null, overload.is_volatile});
 }
 
 const std::vector<FunctionOverload>& FunctionRegistry::overloads(std::string_view name) const {

@@ -41,10 +41,12 @@ using FunctionThunk = bool (*)(WorkerContext* worker, const FunctionSlot* argume
                                FunctionSlot* result);
 
 // A thunk and whether it may return NULL for non-null arguments (typed_function<F> in
-// function_adapter.h makes one from a typed C++ function).
+// function_adapter.h makes one from a typed C++ function). A volatile function (random())
+// may give a different result on every call, so it is never folded into a constant.
 struct FunctionImplementation {
   FunctionThunk thunk;
   bool may_return_null;
+  bool is_volatile = false;
 };
 
 // What the result-type rule of an overload sees: the argument types (after coercion to the
@@ -63,6 +65,7 @@ struct FunctionOverload {
   std::string symbol;  // JIT symbol of the thunk
   FunctionThunk thunk;
   bool may_return_null;
+  bool is_volatile;
 
   // Runs the thunk on non-null `arguments` (already of the parameter types) for a result of
   // `result_type`, as generated code would. Throws floe::Error with the function's message.

@@ -172,7 +172,10 @@ int compare_values(const Value& a, const Value& b) {
   }
 }
 
-std::optional<Value> evaluate_constant(const Expr& expr) {
+namespace {
+
+// `expr` over constant children; a volatile function is evaluated only when `call_volatile`.
+std::optional<Value> evaluate_node(const Expr& expr, bool call_volatile) {
   std::vector<Value> values;
   for (const ExprPtr& child : expr.children) {
     if (child->kind != ExprKind::kConstant) return std::nullopt;
@@ -226,6 +229,7 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
       return best ? *best : Value::null(expr.type);
     }
     case ExprKind::kFunction:
+      if (expr.function->is_volatile && !call_volatile) return std::nullopt;
       if (any_null()) return Value::null(expr.type);
       return expr.function->call(values, expr.type);
     case ExprKind::kExtract: {
@@ -245,6 +249,12 @@ std::optional<Value> evaluate_constant(const Expr& expr) {
   }
 }
 
+}  // namespace
+
+std::optional<Value> evaluate_constant(const Expr& expr) {
+  return evaluate_node(expr, false);
+}
+
 Value evaluate(const Expr& expr) {
   check_stack_depth();
   if (expr.kind == ExprKind::kConstant) return expr.constant;
@@ -258,7 +268,7 @@ Value evaluate(const Expr& expr) {
   shallow->function = expr.function;
   for (const ExprPtr& child : expr.children)
     shallow->children.push_back(make_constant(evaluate(*child)));
-  auto value = evaluate_constant(*shallow);
+  auto value = evaluate_node(*shallow, true);
   if (!value) throw NotSupported("this expression outside a query", expr.position);
   return value->is_null() ? Value::null(expr.type) : cast_value(*value, expr.type);
 }

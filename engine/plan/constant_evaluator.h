@@ -9,11 +9,12 @@
 namespace floe::plan {
 
 // The value of `expr` when all its children are constants and its kind is one the evaluator
-// knows; nullopt otherwise. Throws floe::Error when evaluation fails (overflow, division by
+// knows (and not a volatile function such as random()); nullopt otherwise. Throws floe::Error when evaluation fails (overflow, division by
 // zero, bad cast) — the caller then leaves the expression to run time.
 std::optional<Value> evaluate_constant(const Expr& expr);
 
-// Evaluates a whole expression tree without columns (INSERT ... VALUES). Throws floe::Error
+// Evaluates a whole expression tree without columns (INSERT ... VALUES), volatile functions
+// once per call. Throws floe::Error
 // on failure and floe::NotSupported for parts only generated code can evaluate.
 Value evaluate(const Expr& expr);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <random>
 
 #include "runtime/function_adapter.h"
 #include "runtime/functions/function_families.h"
@@ -87,6 +88,12 @@ double double_sign(double x) {
 }
 double pi() {
   return std::numbers::pi;
+}
+// Uniform in [0, 1), from a generator per thread (PostgreSQL's random() is also a 64-bit
+// generator with 52-bit doubles; floe has no setseed(), since morsels run in no fixed order).
+double random_fraction() {
+  thread_local std::mt19937_64 generator{std::random_device{}()};
+  return static_cast<double>(generator() >> 11) * 0x1.0p-53;
 }
 
 double double_sqrt(double x) {
@@ -270,6 +277,7 @@ void register_math_functions(FunctionRegistry& r) {
   r.add("power", {kDouble, kDouble}, double_result, typed_function<double_power>);
   r.add("^", {kDouble, kDouble}, double_result, typed_function<double_power>);
   r.add("pi", {}, double_result, typed_function<pi>);
+  r.add("random", {}, double_result, volatile_function<random_fraction>);
 
   r.add("abs", {kNumeric}, returns_first_argument_type(), typed_function<decimal_abs>);
   r.add(
