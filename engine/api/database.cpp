@@ -53,6 +53,8 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_create_view(*node.view_stmt, statement_text(script, raw), context);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+      return run_create_table_as(*node.create_table_as_stmt, context);
     case PG_QUERY__NODE__NODE_VACUUM_STMT:
       if (node.vacuum_stmt->is_vacuumcmd) return run_vacuum(*node.vacuum_stmt, context);
       return run_analyze(*node.vacuum_stmt, context);

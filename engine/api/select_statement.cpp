@@ -6,6 +6,11 @@
 namespace floe {
 
 Result run_select(const PgQuery__SelectStmt& stmt, StatementContext& context) {
+  if (stmt.into_clause) {
+    PgQuery__SelectStmt query = stmt;
+    query.into_clause = nullptr;
+    return run_create_table_as(query, *stmt.into_clause, false, context);
+  }
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();
   plan::LogicalPlan logical = sql::bind_select(stmt, context.catalog);

@@ -20,6 +20,10 @@ std::vector<Table*> vacuum_tables(const PgQuery__VacuumStmt& stmt, Catalog& cata
 
 // One function per statement kind (engine/api/<kind>_statement.cpp).
 Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& context);
+Result run_create_table_as(const PgQuery__CreateTableAsStmt& stmt, StatementContext& context);
+// SELECT ... INTO: `query` is the statement without its INTO clause.
+Result run_create_table_as(const PgQuery__SelectStmt& query, const PgQuery__IntoClause& into,
+                           bool if_not_exists, StatementContext& context);
 Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement_text,
                        StatementContext& context);
 Result run_analyze(const PgQuery__VacuumStmt& stmt, StatementContext& context);
