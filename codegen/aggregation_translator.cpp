@@ -51,6 +51,11 @@ class AggregationSink : public Consumer {
       }
       inputs.push_back(input);
     }
+    if (aggregate_.groups.empty()) {
+      auto* row = global_group();
+      for (size_t i = 0; i < inputs.size(); ++i) states_.update(row, i, inputs[i]);
+      return;
+    }
     auto* hash = hash_keys(env_, keys, states_.key_types());
     auto* table = env_.slot_pointer(slot_);
     auto* first = b.CreateCall(codegen.runtime_function("floe_rt_agg_lookup"),
@@ -85,6 +90,15 @@ class AggregationSink : public Consumer {
   }
 
  private:
+  // The worker's one group without GROUP BY, looked up once per pipeline invocation in the
+  // function's entry block (right after the load of the table's slot), not per row.
+  llvm::Value* global_group() {
+    auto* table = llvm::cast<llvm::Instruction>(env_.slot_pointer(slot_));
+    llvm::IRBuilder<> entry_builder(table->getNextNode());
+    return entry_builder.CreateCall(env_.codegen.runtime_function("floe_rt_agg_global_group"),
+                                    {table, env_.codegen.worker()}, "global_group");
+  }
+
   std::string emit_keys_equal() {
     auto& b = env_.builder();
     auto name = env_.function_name("agg_keys_equal");

@@ -28,6 +28,7 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_agg_next", "ppl"},
       {"floe_rt_agg_insert", "pppl"},
       {"floe_rt_agg_payload", "pp"},
+      {"floe_rt_agg_global_group", "ppp"},
       {"floe_rt_agg_row", "ppl"},
       {"floe_rt_rows_append", "ppp"},
       {"floe_rt_rows_at", "ppl"},

@@ -60,6 +60,10 @@ AggregationEntry* floe_rt_agg_next(AggregationEntry* entry, uint64_t hash) {
   return AggregationHashTable::next(entry, hash);
 }
 
+uint8_t* floe_rt_agg_global_group(AggregationHashTable* table, WorkerContext* worker) {
+  return table->global_group(worker->worker_id);
+}
+
 uint8_t* floe_rt_agg_insert(AggregationHashTable* table, WorkerContext* worker, uint64_t hash) {
   return table->insert(worker->worker_id, hash);
 }

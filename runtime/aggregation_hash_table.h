@@ -45,6 +45,11 @@ class AggregationHashTable {
   }
   // A new group in the worker's table; returns its zeroed payload.
   uint8_t* insert(uint32_t worker, uint64_t hash) { return workers_[worker].insert(hash); }
+  // Without GROUP BY: the worker's one group (hash 0, no keys), inserted on first use.
+  uint8_t* global_group(uint32_t worker) {
+    AggregationEntry* entry = lookup(worker, 0);
+    return entry ? entry->payload() : insert(worker, 0);
+  }
 
   // Combines the per-worker tables into the final group list: groups with equal keys from
   // different workers are folded with merge_fn, partition by partition in parallel (in the

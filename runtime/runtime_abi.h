@@ -80,6 +80,9 @@ floe::AggregationEntry* floe_rt_agg_next(floe::AggregationEntry* entry, uint64_t
 uint8_t* floe_rt_agg_insert(floe::AggregationHashTable* table, floe::WorkerContext* worker,
                             uint64_t hash);
 uint8_t* floe_rt_agg_payload(floe::AggregationEntry* entry);
+// Without GROUP BY: the payload of the worker's one group (inserted on first use). Called
+// once per pipeline invocation, not per row.
+uint8_t* floe_rt_agg_global_group(floe::AggregationHashTable* table, floe::WorkerContext* worker);
 // After the build pipeline finished and the table was merged: the i-th group row.
 uint8_t* floe_rt_agg_row(floe::AggregationHashTable* table, uint64_t index);
 

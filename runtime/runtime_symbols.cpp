@@ -21,6 +21,7 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_agg_next),
       FLOE_SYMBOL(floe_rt_agg_insert),
       FLOE_SYMBOL(floe_rt_agg_payload),
+      FLOE_SYMBOL(floe_rt_agg_global_group),
       FLOE_SYMBOL(floe_rt_agg_row),
       FLOE_SYMBOL(floe_rt_rows_append),
       FLOE_SYMBOL(floe_rt_rows_at),
