@@ -76,8 +76,6 @@ class TableDefinition {
   }
 
   Table& create(Catalog& catalog) {
-    std::stable_partition(keys_.begin(), keys_.end(),
-                          [](const KeyConstraint& key) { return key.primary; });
     for (KeyConstraint& key : keys_)
       if (key.name.empty()) key.name = choose_name(key);
     return catalog.create_table(name_, std::move(columns_), std::move(keys_));
