@@ -10,9 +10,9 @@ Table* Catalog::find_table(const std::string& name) const {
 }
 
 Table& Catalog::create_table(const std::string& name, std::vector<ColumnDef> columns,
-                             std::vector<size_t> primary_key) {
+                             std::vector<KeyConstraint> keys) {
   check_name_free(name);
-  auto table = std::make_unique<Table>(name, std::move(columns), std::move(primary_key));
+  auto table = std::make_unique<Table>(name, std::move(columns), std::move(keys));
   Table& ref = *table;
   tables_.emplace(name, std::move(table));
   return ref;

@@ -23,7 +23,7 @@ class Catalog {
   Table* find_table(const std::string& name) const;
   // Throws floe::Error when a table of that name exists.
   Table& create_table(const std::string& name, std::vector<ColumnDef> columns,
-                      std::vector<size_t> primary_key);
+                      std::vector<KeyConstraint> keys);
   // Throws floe::Error when there is no such table.
   void drop_table(const std::string& name);
   std::vector<std::string> table_names() const;  // sorted

@@ -2,6 +2,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "storage/error.h"
@@ -9,8 +10,24 @@
 
 namespace floe {
 
-Table::Table(std::string name, std::vector<ColumnDef> columns, std::vector<size_t> primary_key)
-    : name_(std::move(name)), columns_(std::move(columns)), primary_key_(std::move(primary_key)) {}
+Table::Table(std::string name, std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys)
+    : name_(std::move(name)), columns_(std::move(columns)) {
+  std::stable_partition(keys.begin(), keys.end(),
+                        [](const KeyConstraint& key) { return key.primary; });
+  for (KeyConstraint& key : keys)
+    indexes_.push_back(std::make_unique<UniqueIndex>(*this, std::move(key)));
+}
+
+const std::vector<size_t>& Table::primary_key() const {
+  static const std::vector<size_t> kNone;
+  const UniqueIndex* primary = primary_index();
+  return primary ? primary->constraint().columns : kNone;
+}
+
+const UniqueIndex* Table::primary_index() const {
+  if (indexes_.empty() || !indexes_.front()->constraint().primary) return nullptr;
+  return indexes_.front().get();
+}
 
 std::optional<size_t> Table::find_column(std::string_view name) const {
   for (size_t i = 0; i < columns_.size(); ++i)
@@ -26,6 +43,18 @@ HotChunk& Table::last_chunk_with_room() {
 
 void Table::truncate(uint64_t row_count) {
   if (row_count >= row_count_) return;
+  if (!indexes_.empty()) {
+    // The removed rows' index entries go first, while their keys can still be read.
+    uint64_t remaining = row_count_;
+    for (size_t c = chunks_.size(); c-- > 0 && remaining > row_count;) {
+      const uint32_t size = chunks_[c]->size();
+      const uint32_t keep =
+          remaining - size >= row_count ? 0 : static_cast<uint32_t>(row_count - (remaining - size));
+      for (uint32_t row = keep; row < size; ++row)
+        for (auto& index : indexes_) index->erase(uint64_t{c} << kChunkShift | row);
+      remaining -= size;
+    }
+  }
   uint64_t remaining = row_count_;
   while (!chunks_.empty() && remaining - chunks_.back()->size() >= row_count) {
     remaining -= chunks_.back()->size();
@@ -46,6 +75,32 @@ void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_
     TableChunk& chunk = *chunks_[chunks[i]];
     if (!chunk.frozen() && chunk.size() > 0) chunk.freeze(columns_, sort_column);
   });
+  if (sort_column && !chunks.empty()) {
+    for (auto& index : indexes_) index->clear();
+    build_indexes();
+  }
+}
+
+void Table::build_indexes() {
+  for (size_t i = 0; i < indexes_.size(); ++i) {
+    try {
+      indexes_[i]->build();
+    } catch (...) {
+      for (size_t j = 0; j < i; ++j) indexes_[j]->clear();
+      throw;
+    }
+  }
+}
+
+void Table::index_row(uint64_t row_id) {
+  for (size_t i = 0; i < indexes_.size(); ++i) {
+    try {
+      indexes_[i]->insert(row_id);
+    } catch (...) {
+      for (size_t j = 0; j < i; ++j) indexes_[j]->erase(row_id);
+      throw;
+    }
+  }
 }
 
 void Table::freeze_all(std::optional<size_t> sort_column) {
@@ -140,6 +195,14 @@ void TableAppender::set_value(size_t column, const Value& value) {
 }
 
 void TableAppender::end_row() {
+  if (indexes_ == IndexMaintenance::kPerRow && !table_.indexes_.empty()) {
+    try {
+      table_.index_row(uint64_t{table_.chunks_.size() - 1} << kChunkShift | row_);
+    } catch (...) {
+      chunk_->truncate(row_);  // the row never counted
+      throw;
+    }
+  }
   if (chunk_->full()) table_.chunks_.back()->mark_filled();
   ++table_.row_count_;
   ++table_.modification_count_;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "storage/table_chunk.h"
+#include "storage/unique_index.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -20,11 +21,16 @@ struct ColumnStatistics;  // storage/table_statistics.h
 
 class Table {
  public:
-  Table(std::string name, std::vector<ColumnDef> columns, std::vector<size_t> primary_key);
+  // `keys`: the PRIMARY KEY and UNIQUE constraints, each enforced through its own index.
+  Table(std::string name, std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys = {});
 
   const std::string& name() const { return name_; }
   const std::vector<ColumnDef>& columns() const { return columns_; }
-  const std::vector<size_t>& primary_key() const { return primary_key_; }
+  // The primary key's columns; empty when there is none.
+  const std::vector<size_t>& primary_key() const;
+  // One per PRIMARY KEY / UNIQUE constraint, the primary key first.
+  const std::vector<std::unique_ptr<UniqueIndex>>& unique_indexes() const { return indexes_; }
+  const UniqueIndex* primary_index() const;
   std::optional<size_t> find_column(std::string_view name) const;
 
   uint64_t row_count() const { return row_count_; }
@@ -35,11 +41,13 @@ class Table {
     return chunks_[row_id >> kChunkShift]->value(
         static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), column, columns_[column].type);
   }
-  // For freezing a chunk directly (TableChunk::freeze); a chunk's address is stable.
+  // For freezing a chunk directly (TableChunk::freeze, which keeps the row order: the
+  // indexes stay valid); a chunk's address is stable.
   TableChunk& chunk(size_t index) { return *chunks_[index]; }
 
   // Freezes the hot chunks among `chunks` (indexes), in parallel, each sorted on
-  // `sort_column` when given (TableChunk::freeze). Nothing may scan or append meanwhile.
+  // `sort_column` when given (TableChunk::freeze; sorting moves rows, so the indexes are
+  // rebuilt). Nothing may scan or append meanwhile.
   void freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column = {});
   // Every hot chunk, the partial last one included: later inserts start a new chunk.
   void freeze_all(std::optional<size_t> sort_column = {});
@@ -48,9 +56,13 @@ class Table {
   // The full hot chunks that became full at or before `cutoff` (the background freezer).
   std::vector<size_t> full_chunks_filled_before(std::chrono::steady_clock::time_point cutoff) const;
 
-  // Removes every row at or after `row_count`, counting rows in chunk order: how a failed
-  // statement takes back the rows it appended (which are all in hot chunks).
+  // Removes every row at or after `row_count`, counting rows in chunk order, and their index
+  // entries: how a failed statement takes back the rows it appended (all in hot chunks).
   void truncate(uint64_t row_count);
+  // Indexes every row into the empty indexes: after a bulk load that appended with
+  // IndexMaintenance::kDeferred. Throws the unique violation of a duplicate key, and then
+  // leaves the indexes empty (the caller truncates the rows).
+  void build_indexes();
 
   // Bumped by every change of the rows (appended row, truncate).
   uint64_t modification_count() const { return modification_count_; }
@@ -64,10 +76,12 @@ class Table {
  private:
   friend class TableAppender;
   HotChunk& last_chunk_with_room();
+  // Adds a row to every index; on a violation takes back what it added and throws.
+  void index_row(uint64_t row_id);
 
   std::string name_;
   std::vector<ColumnDef> columns_;
-  std::vector<size_t> primary_key_;
+  std::vector<std::unique_ptr<UniqueIndex>> indexes_;
   std::vector<std::unique_ptr<TableChunk>> chunks_;
   uint64_t row_count_ = 0;
   uint64_t modification_count_ = 0;
@@ -77,11 +91,17 @@ class Table {
   mutable std::vector<std::shared_ptr<const ColumnStatistics>> statistics_;  // per column
 };
 
+// Whether TableAppender::end_row checks and updates the table's unique indexes, or leaves
+// them to Table::build_indexes after a bulk load into an empty table.
+enum class IndexMaintenance { kPerRow, kDeferred };
+
 // Appends rows one at a time. Values must already have the column's type; long strings are
-// copied into the table's string heap.
+// copied into the table's string heap. end_row enforces the PRIMARY KEY and UNIQUE
+// constraints: a violation throws, and the row is not appended.
 class TableAppender {
  public:
-  explicit TableAppender(Table& table) : table_(table) {}
+  explicit TableAppender(Table& table, IndexMaintenance indexes = IndexMaintenance::kPerRow)
+      : table_(table), indexes_(indexes) {}
 
   void begin_row();
   void set_null(size_t column);
@@ -95,6 +115,7 @@ class TableAppender {
 
  private:
   Table& table_;
+  IndexMaintenance indexes_;
   HotChunk* chunk_ = nullptr;
   uint32_t row_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "storage/table_chunk.h"
 
+#include <cstring>
+
 #include "storage/data_block.h"
 
 namespace floe {
@@ -33,15 +35,22 @@ TableChunk::ColumnArray TableChunk::read_column(size_t column, PhysicalType type
 }
 
 Value TableChunk::value(uint32_t row, size_t column, const SqlType& type) const {
+  alignas(16) uint8_t buffer[16];
+  if (!physical_value(row, column, type.physical(), buffer)) return Value::null(type);
+  return Value::read_physical(buffer, type);
+}
+
+bool TableChunk::physical_value(uint32_t row, size_t column, PhysicalType type, void* out) const {
   if (hot_) {
-    if (!hot_->is_valid(column, row)) return Value::null(type);
-    return Value::read_physical(hot_->data(column) + physical_size(type.physical()) * row, type);
+    if (!hot_->is_valid(column, row)) return false;
+    const size_t width = physical_size(type);
+    std::memcpy(out, hot_->data(column) + width * row, width);
+    return true;
   }
   BlockColumn view = block_->column(column);
-  if (!view.is_valid(row)) return Value::null(type);
-  alignas(16) uint8_t buffer[16];
-  view.unpack(&row, 1, buffer);
-  return Value::read_physical(buffer, type);
+  if (!view.is_valid(row)) return false;
+  view.unpack(&row, 1, out);
+  return true;
 }
 
 }  // namespace floe

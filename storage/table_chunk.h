@@ -55,6 +55,9 @@ class TableChunk {
   ColumnArray read_column(size_t column, PhysicalType type, Scratch& scratch) const;
   // One value, O(1) in either form (Data Blocks decode a single position).
   Value value(uint32_t row, size_t column, const SqlType& type) const;
+  // The same in its physical form, written to `out` (16 bytes; a string points into the
+  // chunk); false for NULL.
+  bool physical_value(uint32_t row, size_t column, PhysicalType type, void* out) const;
 
  private:
   std::unique_ptr<HotChunk> hot_;

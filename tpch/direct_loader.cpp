@@ -176,7 +176,8 @@ std::vector<Pass> make_passes(Catalog& catalog, const Scale& scale) {
 // Freezes each table's chunks as they fill, as tasks beside the generation.
 class ChunkFreezing {
  public:
-  explicit ChunkFreezing(const std::vector<Table*>& tables) : tables_(tables), next_(tables.size()) {}
+  explicit ChunkFreezing(const std::vector<Table*>& tables)
+      : tables_(tables), next_(tables.size()) {}
   ~ChunkFreezing() { group_.wait(); }
 
   // Schedules the chunks that have filled since the last call: all but each table's last.
@@ -207,9 +208,13 @@ void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress&
   std::optional<ChunkFreezing> freezing;
   if (freeze) freezing.emplace(pass.tables);
   std::vector<TableAppender> appenders;
+  std::vector<Table*> deferred;
   LoadStatus status{{}, 0, pass.parents};
   for (Table* table : pass.tables) {
-    appenders.emplace_back(*table);
+    // Into an empty table, the unique indexes are built in bulk after the load.
+    const bool empty = table->row_count() == 0;
+    if (empty) deferred.push_back(table);
+    appenders.emplace_back(*table, empty ? IndexMaintenance::kDeferred : IndexMaintenance::kPerRow);
     status.tables.push_back(table);
   }
   int64_t next_begin = 0;
@@ -237,6 +242,7 @@ void run_pass(const Pass& pass, size_t max_ranges_in_flight, const LoadProgress&
           tbb::make_filter<int64_t, Batches>(tbb::filter_mode::parallel, generate_range) &
           tbb::make_filter<Batches, void>(tbb::filter_mode::serial_in_order, append_range));
   if (freezing) freezing->finish();
+  for (Table* table : deferred) table->build_indexes();
 }
 
 }  // namespace

@@ -1,4 +1,6 @@
-// CREATE TABLE [IF NOT EXISTS] with NOT NULL and PRIMARY KEY (declared only for now).
+// CREATE TABLE [IF NOT EXISTS] with NOT NULL, PRIMARY KEY and UNIQUE, as column and as table
+// constraints. Constraints are named and merged as PostgreSQL does (transformIndexConstraints):
+// the primary key first, a constraint on the same columns as an earlier one folded into it.
 #include <algorithm>
 
 #include "engine/api/statement_context.h"
@@ -13,12 +15,13 @@ namespace {
   switch (constraint.contype) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_DEFAULT:
       throw NotSupported("DEFAULT values", constraint.location);
-    case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
-      throw NotSupported("UNIQUE constraints", constraint.location);
     case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
       throw NotSupported("CHECK constraints", constraint.location);
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
       throw NotSupported("FOREIGN KEY constraints", constraint.location);
+    case PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_DEFERRABLE:
+    case PG_QUERY__CONSTR_TYPE__CONSTR_ATTR_DEFERRED:
+      throw NotSupported("DEFERRABLE constraints", constraint.location);
     default:
       throw NotSupported("this kind of constraint", constraint.location);
   }
@@ -42,7 +45,8 @@ class TableDefinition {
           columns_.back().nullable = false;
           break;
         case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
-          set_primary_key({columns_.size() - 1}, constraint.location);
+        case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE:
+          add_key(constraint, {columns_.size() - 1});
           break;
         default:
           unsupported_constraint(constraint);
@@ -51,8 +55,10 @@ class TableDefinition {
   }
 
   void add_table_constraint(const PgQuery__Constraint& constraint) {
-    if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY)
+    if (constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY &&
+        constraint.contype != PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE)
       unsupported_constraint(constraint);
+    const bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
     std::vector<size_t> key;
     for (size_t i = 0; i < constraint.n_keys; ++i) {
       std::string_view name = sql::node_string(constraint.keys[i]);
@@ -60,13 +66,19 @@ class TableDefinition {
       if (!index)
         throw Error("column \"" + std::string(name) + "\" named in key does not exist",
                     constraint.location);
+      if (std::find(key.begin(), key.end(), *index) != key.end())
+        throw Error("column \"" + std::string(name) + "\" appears twice in " +
+                        (primary ? "primary key" : "unique") + " constraint",
+                    constraint.location);
       key.push_back(*index);
     }
-    set_primary_key(std::move(key), constraint.location);
+    add_key(constraint, std::move(key));
   }
 
   Table& create(Catalog& catalog) {
-    return catalog.create_table(name_, std::move(columns_), std::move(primary_key_));
+    for (KeyConstraint& key : keys_)
+      if (key.name.empty()) key.name = choose_name(key);
+    return catalog.create_table(name_, std::move(columns_), std::move(keys_));
   }
 
  private:
@@ -76,16 +88,52 @@ class TableDefinition {
     return std::nullopt;
   }
 
-  void set_primary_key(std::vector<size_t> key, int location) {
-    if (!primary_key_.empty())
-      throw Error("multiple primary keys for table \"" + name_ + "\" are not allowed", location);
-    for (size_t column : key) columns_[column].nullable = false;
-    primary_key_ = std::move(key);
+  void add_key(const PgQuery__Constraint& constraint, std::vector<size_t> columns) {
+    if (constraint.deferrable) throw NotSupported("DEFERRABLE constraints", constraint.location);
+    if (constraint.nulls_not_distinct)
+      throw NotSupported("UNIQUE NULLS NOT DISTINCT", constraint.location);
+    if (constraint.n_including) throw NotSupported("INCLUDE in constraints", constraint.location);
+    if (constraint.n_options || constraint.indexspace[0])
+      throw NotSupported("index parameters of constraints", constraint.location);
+    const bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
+    if (primary) {
+      for (const KeyConstraint& key : keys_)
+        if (key.primary)
+          throw Error("multiple primary keys for table \"" + name_ + "\" are not allowed",
+                      constraint.location);
+      for (size_t column : columns) columns_[column].nullable = false;
+    }
+    KeyConstraint key{constraint.conname, std::move(columns), primary};
+    // One index per set of columns: a later constraint on the same columns folds into the
+    // earlier one (which takes its name when it has none), a primary key makes it primary.
+    for (KeyConstraint& earlier : keys_) {
+      if (earlier.columns != key.columns) continue;
+      earlier.primary = earlier.primary || key.primary;
+      if (earlier.name.empty()) earlier.name = key.name;
+      return;
+    }
+    keys_.push_back(std::move(key));
+  }
+
+  // PostgreSQL's ChooseRelationName: t_pkey, t_a_b_key; a taken name gets a number.
+  std::string choose_name(const KeyConstraint& key) const {
+    std::string columns;
+    for (size_t column : key.columns)
+      columns += (columns.empty() ? "" : "_") + columns_[column].name;
+    const std::string base = key.primary ? name_ : name_ + "_" + columns;
+    const std::string label = key.primary ? "pkey" : "key";
+    for (int number = 0;; ++number) {
+      std::string suffix = number ? label + std::to_string(number) : label;
+      std::string name = base + "_" + suffix;
+      bool taken = false;
+      for (const KeyConstraint& other : keys_) taken = taken || other.name == name;
+      if (!taken) return name;
+    }
   }
 
   std::string name_;
   std::vector<ColumnDef> columns_;
-  std::vector<size_t> primary_key_;
+  std::vector<KeyConstraint> keys_;
 };
 
 }  // namespace

@@ -108,8 +108,8 @@ plan::LogicalOpPtr bind_recursive_cte(const PgQuery__CommonTableExpr& cte, BindC
     columns.push_back({c < names.size() ? names[c] : initial.outputs[c].name,
                        context.registry[initial.outputs[c].id].type, true});
   auto query = std::make_shared<plan::RecursiveQuery>();
-  query->working = std::make_shared<Table>(name, columns, std::vector<size_t>{});
-  query->result = std::make_shared<Table>(name, columns, std::vector<size_t>{});
+  query->working = std::make_shared<Table>(name, columns);
+  query->result = std::make_shared<Table>(name, columns);
   working.table = query->working.get();
   BoundQuery recursive = bind_query(*stmt.rarg, context, nullptr);
   if (working.references == 0) return nullptr;  // a plain UNION

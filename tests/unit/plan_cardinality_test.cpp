@@ -122,7 +122,8 @@ TEST_F(PlanCardinalityTest, JoinsOnAPrimaryKeyFollowAForeignKey) {
 }
 
 TEST(JoinKeyDistinctTest, APrimaryKeySideIsUniqueAndCapsTheOtherSide) {
-  Table table("t", {{"a", SqlType::integer(), false}, {"b", SqlType::integer(), false}}, {0, 1});
+  Table table("t", {{"a", SqlType::integer(), false}, {"b", SqlType::integer(), false}},
+              {{"t_pkey", {0, 1}, true}});
   plan::PrimaryKeyColumn a{&table, 1, 3, 800}, b{&table, 2, 3, 800};
   plan::JoinKeyDistinct distinct =
       plan::join_key_distinct({{200'000, 10'000}, {{}, {}}, 6e6}, {{200, 100}, {a, b}, 800});

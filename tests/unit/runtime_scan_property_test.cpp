@@ -110,7 +110,7 @@ bool passes(const ScanRestriction& restriction, const Value& value) {
 
 class ScanPropertyTest : public ::testing::Test {
  protected:
-  ScanPropertyTest() : table_("t", columns(), {0}) {
+  ScanPropertyTest() : table_("t", columns(), {{"t_pkey", {0}, true}}) {
     std::mt19937_64 random(20261123);
     TableAppender appender(table_);
     const auto& defs = table_.columns();

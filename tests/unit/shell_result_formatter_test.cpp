@@ -90,7 +90,7 @@ TEST(ShellSchemaTextTest, WritesCreateTable) {
               {{"o_orderkey", SqlType::integer(), false},
                {"o_total", SqlType::decimal(15, 2), true},
                {"Mixed Case", SqlType::char_type(1), true}},
-              {0});
+              {{"orders_pkey", {0}, true}});
   EXPECT_EQ(create_table_text(table),
             "CREATE TABLE orders (\n"
             "  o_orderkey integer NOT NULL,\n"

@@ -13,7 +13,8 @@ class ShellSessionTest : public ::testing::Test {
  protected:
   void SetUp() override {
     database_.catalog().create_table(
-        "items", {{"id", SqlType::integer(), false}, {"label", SqlType::text(), true}}, {0});
+        "items", {{"id", SqlType::integer(), false}, {"label", SqlType::text(), true}},
+        {{"items_pkey", {0}, true}});
   }
 
   Database database_;

@@ -18,7 +18,7 @@ std::vector<ColumnDef> columns() {
 }
 
 TEST(TableStatisticsTest, MinMaxNullsAndDistinctValues) {
-  Table table("t", columns(), {0});
+  Table table("t", columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   for (int i = 0; i < 1000; ++i) {
     appender.append_row({Value::big_int(i - 500),
@@ -53,7 +53,7 @@ TEST(TableStatisticsTest, MinMaxNullsAndDistinctValues) {
 }
 
 TEST(TableStatisticsTest, AllNullColumnHasNoMinMax) {
-  Table table("t", columns(), {0});
+  Table table("t", columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   for (int i = 0; i < 3; ++i)
     appender.append_row({Value::big_int(i), Value::null(SqlType::decimal(15, 2)),
@@ -86,7 +86,7 @@ TEST(TableStatisticsTest, SmallRangeCorrectionCountsFewValuesExactly) {
 }
 
 TEST(TableStatisticsTest, CacheIsInvalidatedWhenRowsChange) {
-  Table table("t", columns(), {0});
+  Table table("t", columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   auto row = [](int64_t id) {
     return std::vector<Value>{Value::big_int(id), Value::null(SqlType::decimal(15, 2)),
@@ -108,7 +108,7 @@ TEST(TableStatisticsTest, CacheIsInvalidatedWhenRowsChange) {
 }
 
 TEST(TableStatisticsTest, AnalyzeComputesEveryColumnOnceUntilRowsChange) {
-  Table table("t", columns(), {0});
+  Table table("t", columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   appender.append_row(
       {Value::big_int(3), Value::decimal(250, 15, 2), Value::string("x"), Value::date(10000)});

@@ -11,7 +11,7 @@ std::vector<ColumnDef> two_columns() {
 }
 
 TEST(TableTest, AppendsAcrossChunks) {
-  Table table("t", two_columns(), {0});
+  Table table("t", two_columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   const uint64_t rows = kChunkCapacity + 1000;
   for (uint64_t i = 0; i < rows; ++i) {
@@ -36,7 +36,7 @@ TEST(TableTest, AppendsAcrossChunks) {
 }
 
 TEST(TableTest, TruncateTakesBackRows) {
-  Table table("t", two_columns(), {0});
+  Table table("t", two_columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   for (int i = 0; i < 70000; ++i) appender.append_row({Value::big_int(i), Value::string("x")});
   table.truncate(10);
@@ -49,7 +49,7 @@ TEST(TableTest, TruncateTakesBackRows) {
 }
 
 TEST(TableTest, RejectsNullInNotNullColumnWithoutPartialRow) {
-  Table table("t", two_columns(), {0});
+  Table table("t", two_columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   appender.append_row({Value::big_int(1), Value::string("a")});
   EXPECT_THROW(appender.append_row({Value::null(SqlType::big_int()), Value::string("b")}), Error);
