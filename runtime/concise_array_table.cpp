@@ -2,8 +2,6 @@
 
 #include <array>
 
-#include "storage/error.h"
-
 namespace floe {
 
 // Pass 1 of the build for one staged row (header: its key): the key's own bit, or overflow
@@ -34,22 +32,14 @@ struct ConciseArrayTable::BuildPolicy {
 
 ConciseArrayTable::ConciseArrayTable(DenseKeyLayout layout, uint32_t payload_size,
                                      uint32_t worker_count)
-    : layout_(std::move(layout)), staging_(key_bytes(), payload_size, worker_count) {}
+    : layout_(std::move(layout)), table_(key_bytes(), payload_size, worker_count) {}
 
 void ConciseArrayTable::finalize(const std::atomic<bool>* cancel) {
-  const uint64_t rows = staging_.size();
-  if (rows >= ConciseCursor::kNoRow) throw Error("join hash table: too many rows");
-  partition_bits_ = concise_partition_bits(rows);
-  const uint64_t partitions = uint64_t{1} << partition_bits_;
-  const uint64_t highs = (layout_.range() + partitions - 1) >> partition_bits_;
-  const uint64_t words = std::max<uint64_t>(
-      1, (highs + ConciseBitmap::kBitsPerWord - 1) / ConciseBitmap::kBitsPerWord);
-  partition_buckets_ = words * ConciseBitmap::kBitsPerWord;
-  bitmap_ = ConciseBitmap(words * partitions);
-
-  std::vector<const uint8_t*> overflow;
-  rows_ = staging_.build(BuildPolicy{*this, static_cast<uint32_t>(partitions)},
-                         static_cast<uint32_t>(partitions), bitmap_, overflow, cancel);
+  const unsigned partition_bits = table_.partition_bits_for_staged_rows();
+  // A partition's buckets: the high bits of the dense keys of its range.
+  const uint64_t highs = ((layout_.range() - 1) >> partition_bits) + 1;
+  std::vector<const uint8_t*> overflow = table_.build(
+      BuildPolicy{*this, uint32_t{1} << partition_bits}, partition_bits, highs, cancel);
   std::vector<uint64_t> hashes;
   hashes.reserve(overflow.size());
   overflow_keys_.resize(overflow.size() * layout_.columns());
@@ -60,17 +50,16 @@ void ConciseArrayTable::finalize(const std::atomic<bool>* cancel) {
     uint64_t dense = 0;
     (layout_.pack(key, &dense) ? in_range_overflow_ : out_of_range_overflow_) = true;
   }
-  overflow_ = OverflowIndex(std::move(hashes));
-  staging_.release();
+  table_.finish(OverflowIndex(std::move(hashes)));
 }
 
 ConciseCursor ConciseArrayTable::overflow_match(uint32_t entry, uint64_t hash,
                                                 const int64_t* key) const {
-  for (; entry != OverflowIndex::kNone; entry = overflow_.next(entry, hash)) {
+  for (; entry != OverflowIndex::kNone; entry = table_.overflow().next(entry, hash)) {
     if (std::memcmp(overflow_keys_.data() + entry * layout_.columns(), key, key_bytes()) == 0)
-      return {rows_.bitmap_rows + entry, ConciseCursor::kOverflowNext};
+      break;
   }
-  return {};
+  return table_.overflow_row(entry);
 }
 
 uint32_t ConciseArrayTable::probe_batch(const int64_t* const* key_columns, const uint32_t* sel,

@@ -21,9 +21,7 @@
 #include <cstring>
 #include <vector>
 
-#include "runtime/concise_bitmap.h"
-#include "runtime/concise_build.h"
-#include "runtime/concise_overflow.h"
+#include "runtime/concise_table.h"
 #include "runtime/dense_key_layout.h"
 #include "runtime/hash.h"
 
@@ -36,7 +34,7 @@ class ConciseArrayTable {
   // Build phase, thread-local: a new row with `key` (layout().columns() values) for
   // `worker`; returns its zeroed payload.
   uint8_t* insert(uint32_t worker, const int64_t* key) {
-    uint8_t* staged = staging_.insert(worker);
+    uint8_t* staged = table_.stage(worker);
     std::memcpy(staged, key, key_bytes());
     return staged + key_bytes();
   }
@@ -47,7 +45,7 @@ class ConciseArrayTable {
   // Probe phase. False means no row has this key (section 3.1; exact for keys in range).
   bool may_contain(const int64_t* key) const {
     uint64_t dense;
-    if (layout_.pack(key, &dense)) return bitmap_.test(bucket_of(dense));
+    if (layout_.pack(key, &dense)) return table_.bitmap().test(bucket_of(dense));
     return out_of_range_overflow_;
   }
   // The first row with `key`; advance() gives the next one.
@@ -60,11 +58,10 @@ class ConciseArrayTable {
   // The lookup by dense key (layout().pack() of an in-range key): its first row. advance()
   // with the key gives the next one.
   ConciseCursor probe_dense(uint64_t dense) const {
-    uint64_t bucket = bucket_of(dense);
-    uint64_t word = bitmap_.word(bucket / ConciseBitmap::kBitsPerWord);
-    if (!((word >> (bucket % ConciseBitmap::kBitsPerWord)) & 1)) return {};
-    return {static_cast<uint32_t>(ConciseBitmap::rank_in(word, bucket)),
-            in_range_overflow_ ? ConciseCursor::kOverflowFirst : ConciseCursor::kDone};
+    uint64_t word;
+    return table_.bucket_row(
+        bucket_of(dense), in_range_overflow_ ? ConciseCursor::kOverflowFirst : ConciseCursor::kDone,
+        &word);
   }
   ConciseCursor advance(const int64_t* key, ConciseCursor cursor) const {
     switch (cursor.step) {
@@ -72,14 +69,15 @@ class ConciseArrayTable {
         return overflow_first(key);
       case ConciseCursor::kOverflowNext: {
         uint64_t hash = key_hash(key);
-        return overflow_match(overflow_.next(cursor.position - rows_.bitmap_rows, hash), hash, key);
+        return overflow_match(table_.overflow().next(table_.overflow_entry(cursor.position), hash),
+                              hash, key);
       }
       default:
         return {};
     }
   }
   // A match's payload. Rows [0, size()) are all rows.
-  uint8_t* row(uint32_t position) const { return rows_.row(position); }
+  uint8_t* row(uint32_t position) const { return table_.row(position); }
 
   // Batch probe for the vectorized engine, as ConciseHashTable's: row r's key is
   // key_columns[0][r], ..., key_columns[columns - 1][r].
@@ -89,23 +87,22 @@ class ConciseArrayTable {
                          ConciseCursor* cursors, uint32_t* out_sel) const;
 
   const DenseKeyLayout& layout() const { return layout_; }
-  uint32_t size() const { return rows_.total; }
-  uint32_t overflow_size() const { return rows_.total - rows_.bitmap_rows; }
-  uint32_t payload_size() const { return staging_.payload_size(); }
-  const ConciseBitmap& bitmap() const { return bitmap_; }
+  uint32_t size() const { return table_.size(); }
+  uint32_t overflow_size() const { return table_.overflow_size(); }
+  uint32_t payload_size() const { return table_.payload_size(); }
+  const ConciseBitmap& bitmap() const { return table_.bitmap(); }
   // Bitmap, rows, overflow index and overflow keys, after finalize().
   uint64_t memory_bytes() const {
-    return bitmap_.memory_bytes() + rows_.memory_bytes() + overflow_.memory_bytes() +
-           overflow_keys_.size() * sizeof(int64_t);
+    return table_.memory_bytes() + overflow_keys_.size() * sizeof(int64_t);
   }
 
   // The scrambled bitmap position of a dense key (see the top of this file).
   uint64_t bucket_of(uint64_t dense) const {
-    return partition_of(dense) * partition_buckets_ + (dense >> partition_bits_);
+    return partition_of(dense) * table_.partition_buckets() + (dense >> table_.partition_bits());
   }
   uint64_t partition_of(uint64_t dense) const {
-    const uint64_t partitions = uint64_t{1} << partition_bits_;
-    uint64_t high = dense >> partition_bits_;
+    const uint64_t partitions = table_.partition_count();
+    uint64_t high = dense >> table_.partition_bits();
     return (dense & (partitions - 1)) ^ multiply_high(high * kGoldenRatio64, partitions);
   }
 
@@ -121,18 +118,13 @@ class ConciseArrayTable {
   }
   ConciseCursor overflow_first(const int64_t* key) const {
     uint64_t hash = key_hash(key);
-    return overflow_match(overflow_.first(hash), hash, key);
+    return overflow_match(table_.overflow().first(hash), hash, key);
   }
   // The first overflow entry from `entry` on (along the chain of `hash`) that holds `key`.
   ConciseCursor overflow_match(uint32_t entry, uint64_t hash, const int64_t* key) const;
 
   DenseKeyLayout layout_;
-  ConciseStaging staging_;
-  unsigned partition_bits_ = 0;
-  uint64_t partition_buckets_ = ConciseBitmap::kBitsPerWord;
-  ConciseBitmap bitmap_{1};
-  ConciseRows rows_;
-  OverflowIndex overflow_;
+  ConciseTable table_;
   std::vector<int64_t> overflow_keys_;  // layout().columns() per overflow entry
   bool in_range_overflow_ = false;      // some in-range key has overflow rows (duplicates)
   bool out_of_range_overflow_ = false;  // some row's key is out of range

@@ -1,7 +1,5 @@
 #include "runtime/concise_hash_table.h"
 
-#include "storage/error.h"
-
 namespace floe {
 
 // Pass 1 of the build for one staged row (header: its hash): linear probing on the bitmap
@@ -31,27 +29,19 @@ struct ConciseHashTable::BuildPolicy {
 };
 
 ConciseHashTable::ConciseHashTable(uint32_t payload_size, uint32_t worker_count)
-    : staging_(sizeof(uint64_t), payload_size, worker_count) {}
+    : table_(sizeof(uint64_t), payload_size, worker_count) {}
 
 void ConciseHashTable::finalize(const std::atomic<bool>* cancel) {
-  const uint64_t rows = staging_.size();
-  if (rows >= ConciseCursor::kNoRow) throw Error("join hash table: too many rows");
-  partition_bits_ = concise_partition_bits(rows);
-  const uint64_t partitions = uint64_t{1} << partition_bits_;
-  const uint64_t homes = (rows * kBucketsPerRow + partitions - 1) / partitions;
-  const uint64_t words =
-      (homes + kProbeThreshold - 1 + ConciseBitmap::kBitsPerWord - 1) / ConciseBitmap::kBitsPerWord;
-  partition_buckets_ = words * ConciseBitmap::kBitsPerWord;
-  bitmap_ = ConciseBitmap(words * partitions);
-
-  std::vector<const uint8_t*> overflow;
-  rows_ = staging_.build(BuildPolicy{*this}, static_cast<uint32_t>(partitions), bitmap_, overflow,
-                         cancel);
+  const unsigned partition_bits = table_.partition_bits_for_staged_rows();
+  const uint64_t partitions = uint64_t{1} << partition_bits;
+  // Homes for kBucketsPerRow buckets per row, and the buckets that are nobody's home.
+  const uint64_t homes = (table_.staged_rows() * kBucketsPerRow + partitions - 1) / partitions;
+  std::vector<const uint8_t*> overflow =
+      table_.build(BuildPolicy{*this}, partition_bits, homes + kProbeThreshold - 1, cancel);
   std::vector<uint64_t> hashes;
   hashes.reserve(overflow.size());
   for (const uint8_t* header : overflow) hashes.push_back(BuildPolicy::hash_of(header));
-  overflow_ = OverflowIndex(std::move(hashes));
-  staging_.release();
+  table_.finish(OverflowIndex(std::move(hashes)));
 }
 
 uint32_t ConciseHashTable::probe_batch(const uint64_t* hashes, const uint32_t* sel, uint32_t count,

@@ -22,9 +22,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "runtime/concise_bitmap.h"
-#include "runtime/concise_build.h"
-#include "runtime/concise_overflow.h"
+#include "runtime/concise_table.h"
 #include "runtime/hash.h"
 
 namespace floe {
@@ -42,7 +40,7 @@ class ConciseHashTable {
 
   // Build phase, thread-local: a new row for `worker`; returns its zeroed payload.
   uint8_t* insert(uint32_t worker, uint64_t hash) {
-    uint8_t* staged = staging_.insert(worker);
+    uint8_t* staged = table_.stage(worker);
     std::memcpy(staged, &hash, sizeof hash);
     return staged + sizeof hash;
   }
@@ -51,34 +49,35 @@ class ConciseHashTable {
   void finalize(const std::atomic<bool>* cancel = nullptr);
 
   // Probe phase. False means no row has this hash (the bitmap as a Bloom filter, section 3.1).
-  bool may_contain(uint64_t hash) const { return bitmap_.test(home(hash)); }
+  bool may_contain(uint64_t hash) const { return table_.bitmap().test(home(hash)); }
   // The first candidate row for `hash`; advance() gives the next one.
   ConciseCursor probe(uint64_t hash) const {
     uint64_t bucket = home(hash);
-    uint64_t word = bitmap_.word(bucket / ConciseBitmap::kBitsPerWord);
-    if (!((word >> (bucket % ConciseBitmap::kBitsPerWord)) & 1)) return {};
-    auto position = static_cast<uint32_t>(ConciseBitmap::rank_in(word, bucket));
+    uint64_t word;
+    ConciseCursor cursor = table_.bucket_row(bucket, ConciseCursor::kDone, &word);
     // Only with the next bucket taken can a row of this hash sit there or have overflowed.
     static_assert(kProbeThreshold == 2);
-    return {position,
-            bitmap_.test(bucket + 1) ? ConciseCursor::kArraySecond : ConciseCursor::kDone};
+    if (cursor.valid() && table_.bitmap().test(bucket + 1))
+      cursor.step = ConciseCursor::kArraySecond;
+    return cursor;
   }
   ConciseCursor advance(uint64_t hash, ConciseCursor cursor) const {
     switch (cursor.step) {
       case ConciseCursor::kArraySecond:
         return {cursor.position + 1,
-                overflow_.empty() ? ConciseCursor::kDone : ConciseCursor::kOverflowFirst};
+                table_.overflow().empty() ? ConciseCursor::kDone : ConciseCursor::kOverflowFirst};
       case ConciseCursor::kOverflowFirst:
-        return overflow_cursor(overflow_.first(hash));
+        return table_.overflow_row(table_.overflow().first(hash));
       case ConciseCursor::kOverflowNext:
-        return overflow_cursor(overflow_.next(cursor.position - rows_.bitmap_rows, hash));
+        return table_.overflow_row(
+            table_.overflow().next(table_.overflow_entry(cursor.position), hash));
       default:
         return {};
     }
   }
   // A candidate's payload. Rows [0, size()) are all rows (the scan of an outer join's
   // unmatched rows).
-  uint8_t* row(uint32_t position) const { return rows_.row(position); }
+  uint8_t* row(uint32_t position) const { return table_.row(position); }
 
   // Batch probe for the vectorized engine. probe_batch: for each row r in sel[0, count), the
   // first candidate of hashes[r] in cursors[r]; out_sel gets the rows that have one (it may
@@ -90,41 +89,30 @@ class ConciseHashTable {
   uint32_t advance_batch(const uint64_t* hashes, const uint32_t* sel, uint32_t count,
                          ConciseCursor* cursors, uint32_t* out_sel) const;
 
-  uint32_t size() const { return rows_.total; }
-  uint32_t overflow_size() const { return rows_.total - rows_.bitmap_rows; }
-  uint32_t payload_size() const { return staging_.payload_size(); }
-  const ConciseBitmap& bitmap() const { return bitmap_; }
+  uint32_t size() const { return table_.size(); }
+  uint32_t overflow_size() const { return table_.overflow_size(); }
+  uint32_t payload_size() const { return table_.payload_size(); }
+  const ConciseBitmap& bitmap() const { return table_.bitmap(); }
   // Bitmap, rows and overflow index, after finalize().
-  uint64_t memory_bytes() const {
-    return bitmap_.memory_bytes() + rows_.memory_bytes() + overflow_.memory_bytes();
-  }
+  uint64_t memory_bytes() const { return table_.memory_bytes(); }
 
   // The home bucket of a hash: partition from the high bits of the multiplicatively
   // scrambled hash (as HashDirectoryShape, so a 32-bit CRC hash spreads too), the bucket
   // within the partition from the bits below.
   uint64_t home(uint64_t hash) const {
     uint64_t scrambled = HashDirectoryShape::scramble(hash);
-    return partition_of(hash) * partition_buckets_ +
-           multiply_high(scrambled << partition_bits_, partition_buckets_ - (kProbeThreshold - 1));
+    return partition_of(hash) * table_.partition_buckets() +
+           multiply_high(scrambled << table_.partition_bits(),
+                         table_.partition_buckets() - (kProbeThreshold - 1));
   }
   uint64_t partition_of(uint64_t hash) const {
-    return multiply_high(HashDirectoryShape::scramble(hash), uint64_t{1} << partition_bits_);
+    return multiply_high(HashDirectoryShape::scramble(hash), table_.partition_count());
   }
 
  private:
   struct BuildPolicy;
 
-  ConciseCursor overflow_cursor(uint32_t entry) const {
-    if (entry == OverflowIndex::kNone) return {};
-    return {rows_.bitmap_rows + entry, ConciseCursor::kOverflowNext};
-  }
-
-  ConciseStaging staging_;
-  unsigned partition_bits_ = 0;
-  uint64_t partition_buckets_ = ConciseBitmap::kBitsPerWord;
-  ConciseBitmap bitmap_{1};
-  ConciseRows rows_;
-  OverflowIndex overflow_;
+  ConciseTable table_;
 };
 
 }  // namespace floe

@@ -68,24 +68,50 @@ struct KeyPayload {
   int64_t value;
 };
 
-struct Chaining {
-  static constexpr const char* kName = "chaining";
-  JoinHashTable table{sizeof(KeyPayload), 1};
+// Candidate row `payload`'s value if it holds `key`, else 0 (the caller's key comparison).
+int64_t value_if_key(const uint8_t* payload, int64_t key) {
+  KeyPayload row;
+  std::memcpy(&row, payload, sizeof row);
+  return row.key == key ? row.value : 0;
+}
 
-  explicit Chaining(uint64_t) {}
+// The tables that take a hash per row and keep the key in the payload.
+template <typename HashTable>
+struct HashedTable {
+  HashTable table{sizeof(KeyPayload), 1};
+
+  explicit HashedTable(uint64_t) {}
   void insert(int64_t key) {
     KeyPayload row{key, key * 3};
     std::memcpy(table.insert(0, hash_of(key)), &row, sizeof row);
   }
   void finalize() { table.finalize(); }
+};
+
+// A vectorized probe of `count` rows of a CHT (input: hashes) or CAT (input: key columns);
+// value(row, position) is a candidate's contribution to the sum.
+template <typename Table, typename Input, typename Value>
+int64_t batch_sum(const Table& table, Input input, uint32_t count, const Value& value) {
+  uint32_t sel[kVector];
+  ConciseCursor cursors[kVector];
+  for (uint32_t i = 0; i < count; ++i) sel[i] = i;
+  int64_t sum = 0;
+  for (uint32_t active = table.probe_batch(input, sel, count, cursors, sel); active > 0;
+       active = table.advance_batch(input, sel, active, cursors, sel)) {
+    for (uint32_t i = 0; i < active; ++i) sum += value(sel[i], cursors[sel[i]].position);
+  }
+  return sum;
+}
+
+struct Chaining : HashedTable<JoinHashTable> {
+  static constexpr const char* kName = "chaining";
+  using HashedTable::HashedTable;
+
   int64_t probe(int64_t key) const {
     uint64_t hash = hash_of(key);
     int64_t sum = 0;
-    for (JoinEntry* entry = table.lookup(hash); entry; entry = JoinHashTable::next(entry, hash)) {
-      KeyPayload row;
-      std::memcpy(&row, entry->payload(), sizeof row);
-      if (row.key == key) sum += row.value;
-    }
+    for (JoinEntry* entry = table.lookup(hash); entry; entry = JoinHashTable::next(entry, hash))
+      sum += value_if_key(entry->payload(), key);
     return sum;
   }
   // Entries (header + payload) and the directory.
@@ -94,45 +120,23 @@ struct Chaining {
   }
 };
 
-struct Cht {
+struct Cht : HashedTable<ConciseHashTable> {
   static constexpr const char* kName = "cht";
-  ConciseHashTable table{sizeof(KeyPayload), 1};
+  using HashedTable::HashedTable;
 
-  explicit Cht(uint64_t) {}
-  void insert(int64_t key) {
-    KeyPayload row{key, key * 3};
-    std::memcpy(table.insert(0, hash_of(key)), &row, sizeof row);
-  }
-  void finalize() { table.finalize(); }
   int64_t probe(int64_t key) const {
     uint64_t hash = hash_of(key);
     int64_t sum = 0;
-    for (ConciseCursor c = table.probe(hash); c.valid(); c = table.advance(hash, c)) {
-      KeyPayload row;
-      std::memcpy(&row, table.row(c.position), sizeof row);
-      if (row.key == key) sum += row.value;
-    }
+    for (ConciseCursor c = table.probe(hash); c.valid(); c = table.advance(hash, c))
+      sum += value_if_key(table.row(c.position), key);
     return sum;
   }
   int64_t probe_batch(const int64_t* keys, uint32_t count) const {
     uint64_t hashes[kVector];
-    uint32_t sel[kVector];
-    ConciseCursor cursors[kVector];
-    for (uint32_t i = 0; i < count; ++i) {
-      hashes[i] = hash_of(keys[i]);
-      sel[i] = i;
-    }
-    int64_t sum = 0;
-    uint32_t active = table.probe_batch(hashes, sel, count, cursors, sel);
-    while (active > 0) {
-      for (uint32_t i = 0; i < active; ++i) {
-        KeyPayload row;
-        std::memcpy(&row, table.row(cursors[sel[i]].position), sizeof row);
-        if (row.key == keys[sel[i]]) sum += row.value;
-      }
-      active = table.advance_batch(hashes, sel, active, cursors, sel);
-    }
-    return sum;
+    for (uint32_t i = 0; i < count; ++i) hashes[i] = hash_of(keys[i]);
+    return batch_sum(table, hashes, count, [&](uint32_t row, uint32_t position) {
+      return value_if_key(table.row(position), keys[row]);
+    });
   }
   uint64_t memory_bytes() const { return table.memory_bytes(); }
 };
@@ -151,31 +155,21 @@ struct Cat {
     std::memcpy(table.insert(0, &key), &value, sizeof value);
   }
   void finalize() { table.finalize(); }
+  int64_t value(uint32_t position) const {
+    int64_t value;
+    std::memcpy(&value, table.row(position), sizeof value);
+    return value;
+  }
   int64_t probe(int64_t key) const {
     int64_t sum = 0;
-    for (ConciseCursor c = table.probe(&key); c.valid(); c = table.advance(&key, c)) {
-      int64_t value;
-      std::memcpy(&value, table.row(c.position), sizeof value);
-      sum += value;
-    }
+    for (ConciseCursor c = table.probe(&key); c.valid(); c = table.advance(&key, c))
+      sum += value(c.position);
     return sum;
   }
   int64_t probe_batch(const int64_t* keys, uint32_t count) const {
-    uint32_t sel[kVector];
-    ConciseCursor cursors[kVector];
-    for (uint32_t i = 0; i < count; ++i) sel[i] = i;
     const int64_t* columns[] = {keys};
-    int64_t sum = 0;
-    uint32_t active = table.probe_batch(columns, sel, count, cursors, sel);
-    while (active > 0) {
-      for (uint32_t i = 0; i < active; ++i) {
-        int64_t value;
-        std::memcpy(&value, table.row(cursors[sel[i]].position), sizeof value);
-        sum += value;
-      }
-      active = table.advance_batch(columns, sel, active, cursors, sel);
-    }
-    return sum;
+    return batch_sum(table, columns, count,
+                     [&](uint32_t, uint32_t position) { return value(position); });
   }
   uint64_t memory_bytes() const { return table.memory_bytes(); }
 };
