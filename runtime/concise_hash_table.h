@@ -9,8 +9,9 @@
 // row's fixed-size payload (its key among it), and compares keys itself: a probe yields the
 // candidate rows for a hash, at most two from the array (the home bucket's and the next
 // one's, which may belong to another hash) and then the overflow rows with this very hash.
-// The array stores no hashes (section 2: only keys and payloads), so 8 bytes of payload
-// per row plus 2 bytes of bitmap is the whole table.
+// The array stores no hashes (section 2: only keys and payloads), so the table is the
+// payloads (rounded up to 8 bytes), 2 bytes of bitmap per row and the overflow's index (for
+// about 0.7% of the rows with distinct keys).
 //
 // Build: rows are staged per worker; finalize() builds the table in two passes, partitioned
 // by the hash's high bits into one physical table (runtime/concise_build.h, section 2.3).
@@ -29,9 +30,9 @@ namespace floe {
 
 class ConciseHashTable {
  public:
-  // Section 2.1: a fill factor of 1 in 8, and a linear probe threshold of 2 (the third row
-  // hashing to a bucket overflows). Each partition ends with kProbeThreshold - 1 buckets
-  // that are no row's home, so probing never leaves its partition and never wraps (the
+  // Section 2.1: a fill factor of 1 in 8, and a linear probe threshold of 2 (a row whose
+  // home bucket and the next are taken overflows). Each partition ends with kProbeThreshold - 1
+  // buckets that are no row's home, so probing never leaves its partition and never wraps (the
   // paper wraps around within the partition instead).
   static constexpr uint64_t kBucketsPerRow = 8;
   static constexpr uint64_t kProbeThreshold = 2;
