@@ -70,6 +70,13 @@ void Table::truncate(uint64_t row_count) {
   ++modification_count_;
 }
 
+void Table::remove_all_rows() {
+  chunks_.clear();
+  for (auto& index : indexes_) index->clear();
+  row_count_ = 0;
+  ++modification_count_;
+}
+
 void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column) {
   tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t i) {
     TableChunk& chunk = *chunks_[chunks[i]];

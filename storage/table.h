@@ -59,6 +59,8 @@ class Table {
   // Removes every row at or after `row_count`, counting rows in chunk order, and their index
   // entries: how a failed statement takes back the rows it appended (all in hot chunks).
   void truncate(uint64_t row_count);
+  // Removes every row, frozen ones too, and empties the indexes (TRUNCATE).
+  void remove_all_rows();
   // Indexes every row into the empty indexes: after a bulk load that appended with
   // IndexMaintenance::kDeferred. Throws the unique violation of a duplicate key, and then
   // leaves the indexes empty (the caller truncates the rows).

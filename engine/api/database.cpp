@@ -60,6 +60,8 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_analyze(*node.vacuum_stmt, context);
     case PG_QUERY__NODE__NODE_DROP_STMT:
       return run_drop(*node.drop_stmt, context);
+    case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
+      return run_truncate(*node.truncate_stmt, context);
     case PG_QUERY__NODE__NODE_INSERT_STMT:
       return run_insert(*node.insert_stmt, context);
     case PG_QUERY__NODE__NODE_COPY_STMT:

@@ -29,6 +29,7 @@ Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement
 Result run_analyze(const PgQuery__VacuumStmt& stmt, StatementContext& context);
 Result run_vacuum(const PgQuery__VacuumStmt& stmt, StatementContext& context);
 Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context);
+Result run_truncate(const PgQuery__TruncateStmt& stmt, StatementContext& context);
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context);
 Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context);
 Result run_select(const PgQuery__SelectStmt& stmt, StatementContext& context);
