@@ -57,12 +57,15 @@ namespace {
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
 
-// An uncorrelated subquery in FROM.
+// A subquery in FROM. It may read columns of enclosing queries, and with LATERAL those of
+// the FROM items before it: the unnesting pass turns its join into a dependent join
+// (engine/plan/dependent_join.h).
 plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
                                       BindScope& scope) {
-  if (range.lateral) throw NotSupported("LATERAL");
   if (!range.alias) throw Error("subquery in FROM must have an alias");
-  BoundQuery query = bind_query(*range.subquery->select_stmt, context, nullptr);
+  BindScope not_lateral(scope.outer(), &scope);
+  BoundQuery query = bind_query(*range.subquery->select_stmt, context,
+                                range.lateral ? &scope : &not_lateral);
   const PgQuery__Alias& alias = *range.alias;
   return add_query_table(std::move(query), alias.aliasname,
                          string_list(alias.colnames, alias.n_colnames), context, scope, -1);
