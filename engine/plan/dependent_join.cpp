@@ -425,6 +425,15 @@ bool returns_one_row(const LogicalOp& subquery) {
          static_cast<const AggregateOp*>(op)->initial_groups.empty();
 }
 
+bool at_most_one_row(const LogicalOp& subquery) {
+  const LogicalOp* op = &subquery;
+  while (op->kind == LogicalKind::kMap) op = op->children[0].get();
+  std::optional<uint64_t> limit;
+  if (op->kind == LogicalKind::kLimit) limit = static_cast<const LimitOp*>(op)->limit;
+  if (op->kind == LogicalKind::kSort) limit = static_cast<const SortOp*>(op)->limit;
+  return (limit && *limit <= 1) || returns_one_row(*op);
+}
+
 LogicalOpPtr check_single_row(LogicalOpPtr plan, const std::vector<ColumnId>& domain,
                               ColumnRegistry& registry) {
   auto window = std::make_unique<WindowOp>();

@@ -54,6 +54,9 @@ LogicalOpPtr zero_missing_counts(LogicalOpPtr joined, AggregateOp& aggregate,
 // aggregate without GROUP BY.
 bool returns_one_row(const LogicalOp& subquery);
 
+// Whether `subquery` returns at most one row per evaluation: also LIMIT 0 or 1.
+bool at_most_one_row(const LogicalOp& subquery);
+
 // `plan` with PostgreSQL's error "more than one row returned by a subquery used as an
 // expression" when some value of the `domain` columns has more than one row: the single join
 // of a scalar subquery.

@@ -164,6 +164,16 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
 // ORDER BY keys, grouping keys, aggregate arguments and window expressions are computed from
 // the input's rows: their correlated scalar subqueries are joined to the input.
 LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
+  if (op->kind == LogicalKind::kAggregate) {
+    // The select list repeats a grouping key, and a subquery there is bound anew, so it
+    // would not match the key.
+    for (auto& group : static_cast<AggregateOp&>(*op).groups) {
+      transform_expr(group.expr, [&](ExprPtr& node) {
+        if (node->kind == ExprKind::kScalarSubquery && is_correlated(*node))
+          throw NotSupported("correlated subqueries in GROUP BY", node->position);
+      });
+    }
+  }
   for_each_expression(*op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
     if (contains_exists_or_in(*root))
@@ -394,7 +404,7 @@ LogicalOpPtr Unnester::aggregate_join(LogicalOpPtr& input, const Expr& subquery_
 // outer row gets the subquery's one row, NULL without one, and PostgreSQL's error with more.
 LogicalOpPtr Unnester::single_join(LogicalOpPtr input, Expr& subquery_expr) {
   LogicalOpPtr subquery = clone_tree(*subquery_expr.subquery);
-  const bool one_row = returns_one_row(*subquery);
+  const bool one_row = at_most_one_row(*subquery);
   DecorrelatedSubquery dependent = decorrelate(std::move(subquery), *input, registry_);
   LogicalOpPtr result = std::move(dependent.plan);
   if (!one_row) result = check_single_row(std::move(result), dependent.domain, registry_);
