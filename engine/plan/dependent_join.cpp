@@ -64,6 +64,9 @@ class Decorrelator {
   LogicalOpPtr push_window(LogicalOpPtr op, Mapping& mapping);
   LogicalOpPtr push_limit(LogicalOpPtr op, Mapping& mapping);
   LogicalOpPtr push_union(LogicalOpPtr op, Mapping& mapping);
+  LogicalOpPtr push_series(LogicalOpPtr op, Mapping& mapping);
+  LogicalOpPtr number_rows(LogicalOpPtr input, const Mapping& mapping, std::vector<SortKey> order,
+                           ColumnId& row_number);
 
   const LogicalOp& outer_input_;
   ColumnSet outer_;
@@ -139,7 +142,7 @@ LogicalOpPtr Decorrelator::push(LogicalOpPtr op, Mapping& mapping) {
     case LogicalKind::kValues:
       throw NotSupported("VALUES reading columns of an enclosing query");
     case LogicalKind::kSeries:
-      throw NotSupported("generate_series with arguments from other FROM items");
+      return push_series(std::move(op), mapping);
   }
   throw NotSupported("this correlated subquery");
 }
@@ -278,20 +281,9 @@ LogicalOpPtr Decorrelator::push_limit(LogicalOpPtr op, Mapping& mapping) {
   }
   input = push_or_cross(std::move(input), mapping);
   if (!limit && offset == 0) return input;
-  auto window = std::make_unique<WindowOp>();
-  window->estimated_rows = input->estimated_rows;
-  for (ColumnId column : outer_) {
-    const ColumnInfo& info = registry_[mapping.at(column)];
-    window->partitions.push_back(make_column(mapping.at(column), info.type, info.nullable));
-  }
   for (SortKey& key : order) substitute(key.expr, mapping);
-  window->order = std::move(order);
-  const ColumnId row_number = registry_.add({SqlType::big_int(), false, "row_number"});
-  WindowOp::Function function{};
-  function.id = row_number;
-  function.kind = WindowFunctionKind::kRowNumber;
-  window->functions.push_back(std::move(function));
-  window->children.push_back(std::move(input));
+  ColumnId row_number = 0;
+  LogicalOpPtr window = number_rows(std::move(input), mapping, std::move(order), row_number);
   std::vector<ExprPtr> bounds;
   auto number = [&] { return make_column(row_number, SqlType::big_int(), false); };
   if (offset > 0)
@@ -301,6 +293,73 @@ LogicalOpPtr Decorrelator::push_limit(LogicalOpPtr op, Mapping& mapping) {
     bounds.push_back(make_compare(CompareOp::kLessEqual, number(),
                                   make_bigint(static_cast<int64_t>(offset + *limit))));
   return make_filter_op(std::move(window), make_conjunction(std::move(bounds)));
+}
+
+// row_number() over the rows of each domain value, in `order`.
+LogicalOpPtr Decorrelator::number_rows(LogicalOpPtr input, const Mapping& mapping,
+                                       std::vector<SortKey> order, ColumnId& row_number) {
+  auto window = std::make_unique<WindowOp>();
+  window->estimated_rows = input->estimated_rows;
+  for (ColumnId column : outer_) {
+    const ColumnInfo& info = registry_[mapping.at(column)];
+    window->partitions.push_back(make_column(mapping.at(column), info.type, info.nullable));
+  }
+  window->order = std::move(order);
+  row_number = registry_.add({SqlType::big_int(), false, "row_number"});
+  WindowOp::Function function{};
+  function.id = row_number;
+  function.kind = WindowFunctionKind::kRowNumber;
+  window->functions.push_back(std::move(function));
+  window->children.push_back(std::move(input));
+  return window;
+}
+
+// An integer generate_series(start, stop, step) whose arguments read outer columns (LATERAL):
+// each domain value's row repeated as many times as its series has values, the n-th one
+// start + (n - 1) * step.
+LogicalOpPtr Decorrelator::push_series(LogicalOpPtr op, Mapping& mapping) {
+  auto& series = static_cast<SeriesOp&>(*op);
+  const SqlType type = registry_[series.column].type;
+  if (!type.is_integer())
+    throw NotSupported("generate_series over " + type.to_string() +
+                       " with arguments from other FROM items");
+  LogicalOpPtr domain_rows = domain(mapping);
+  substitute_all(series, mapping);
+  auto as_bigint = [](const ExprPtr& argument) {
+    return argument->type == SqlType::big_int() ? argument->clone()
+                                                : make_cast(argument->clone(), SqlType::big_int());
+  };
+  std::vector<ExprPtr> arguments;
+  for (const ExprPtr* argument : {&series.start, &series.stop, &series.step})
+    arguments.push_back(as_bigint(*argument));
+  ExprPtr length = make_expr(ExprKind::kFunction, SqlType::big_int(), std::move(arguments));
+  length->function = &function_registry().overloads(kSeriesLengthFunction).at(0);
+  auto repeat = std::make_unique<RepeatOp>();
+  repeat->estimated_rows = domain_rows->estimated_rows;
+  repeat->count = std::move(length);
+  repeat->children.push_back(std::move(domain_rows));
+  ColumnId row_number = 0;
+  LogicalOpPtr numbered = number_rows(std::move(repeat), mapping, {}, row_number);
+  auto arithmetic = [](ArithmeticOp op, ExprPtr left, ExprPtr right) {
+    std::vector<ExprPtr> operands;
+    operands.push_back(std::move(left));
+    operands.push_back(std::move(right));
+    ExprPtr result = make_expr(ExprKind::kArithmetic, SqlType::big_int(), std::move(operands));
+    result->arithmetic_op = op;
+    return result;
+  };
+  ExprPtr offset = arithmetic(ArithmeticOp::kSubtract,
+                              make_column(row_number, SqlType::big_int(), false), make_bigint(1));
+  ExprPtr value = arithmetic(
+      ArithmeticOp::kAdd, as_bigint(series.start),
+      arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
+  auto values = std::make_unique<MapOp>();
+  values->estimated_rows = numbered->estimated_rows;
+  registry_[series.column].nullable = true;
+  values->computed.push_back(
+      {series.column, type == SqlType::big_int() ? std::move(value) : make_cast(std::move(value), type)});
+  values->children.push_back(std::move(numbered));
+  return values;
 }
 
 LogicalOpPtr Decorrelator::push_union(LogicalOpPtr op, Mapping& mapping) {
