@@ -48,8 +48,6 @@ class Decorrelator {
   // holds each outer column.
   LogicalOpPtr push(LogicalOpPtr op, Mapping& mapping);
 
-  const ColumnSet& outer() const { return outer_; }
-
  private:
   bool reads_outer(LogicalOp& op) const { return intersects(free_columns(op), outer_); }
   bool reads_outer(const Expr& expr) const { return intersects(columns_of(expr), outer_); }
@@ -162,8 +160,8 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
   const bool left = reads_outer(*join.children[0]);
   const bool right = reads_outer(*join.children[1]);
   const bool keeps_build = join.type == JoinType::kRightOuter ||
-                           join.type == JoinType::kFullOuter ||
-                           join.type == JoinType::kRightSemi || join.type == JoinType::kRightAnti;
+                           join.type == JoinType::kFullOuter || join.type == JoinType::kRightSemi ||
+                           join.type == JoinType::kRightAnti;
   if (join.type == JoinType::kFullOuter)
     throw NotSupported("FULL JOIN in a subquery reading columns of an enclosing query");
   // Only one side gets D: a key whose other side reads outer columns becomes a residual
@@ -179,8 +177,8 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
       }
       if (join.type == JoinType::kNullAwareAnti)
         throw NotSupported("NOT IN with a left side from an enclosing query");
-      conjuncts.push_back(make_compare(CompareOp::kEqual, std::move(key.probe),
-                                       std::move(key.build)));
+      conjuncts.push_back(
+          make_compare(CompareOp::kEqual, std::move(key.probe), std::move(key.build)));
     }
     join.keys = std::move(kept);
     join.residual = make_conjunction(std::move(conjuncts));
@@ -207,11 +205,10 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
     substitute(key.probe, probe);
     substitute(key.build, build);
   }
-  const bool build_output = keeps_build;
-  if (join.residual) substitute(join.residual, build_output ? build : probe);
+  if (join.residual) substitute(join.residual, keeps_build ? build : probe);
   add_not_distinct_keys(join, in_outer_order(probe), in_outer_order(build), registry_);
   mark_null_extended(join, registry_);
-  mapping = build_output ? build : probe;
+  mapping = keeps_build ? build : probe;
   return op;
 }
 
@@ -287,8 +284,8 @@ LogicalOpPtr Decorrelator::push_limit(LogicalOpPtr op, Mapping& mapping) {
   std::vector<ExprPtr> bounds;
   auto number = [&] { return make_column(row_number, SqlType::big_int(), false); };
   if (offset > 0)
-    bounds.push_back(make_compare(CompareOp::kGreater, number(),
-                                  make_bigint(static_cast<int64_t>(offset))));
+    bounds.push_back(
+        make_compare(CompareOp::kGreater, number(), make_bigint(static_cast<int64_t>(offset))));
   if (limit)
     bounds.push_back(make_compare(CompareOp::kLessEqual, number(),
                                   make_bigint(static_cast<int64_t>(offset + *limit))));
@@ -350,14 +347,15 @@ LogicalOpPtr Decorrelator::push_series(LogicalOpPtr op, Mapping& mapping) {
   };
   ExprPtr offset = arithmetic(ArithmeticOp::kSubtract,
                               make_column(row_number, SqlType::big_int(), false), make_bigint(1));
-  ExprPtr value = arithmetic(
-      ArithmeticOp::kAdd, as_bigint(series.start),
-      arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
+  ExprPtr value =
+      arithmetic(ArithmeticOp::kAdd, as_bigint(series.start),
+                 arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
   auto values = std::make_unique<MapOp>();
   values->estimated_rows = numbered->estimated_rows;
   registry_[series.column].nullable = true;
-  values->computed.push_back(
-      {series.column, type == SqlType::big_int() ? std::move(value) : make_cast(std::move(value), type)});
+  values->computed.push_back({series.column, type == SqlType::big_int()
+                                                 ? std::move(value)
+                                                 : make_cast(std::move(value), type)});
   values->children.push_back(std::move(numbered));
   return values;
 }
@@ -438,7 +436,8 @@ void add_not_distinct_keys(JoinOp& join, const std::vector<ColumnId>& probe,
       continue;
     }
     join.keys.push_back({null_flag(probe_value->clone()), null_flag(build_value->clone())});
-    join.keys.push_back({null_as_zero(std::move(probe_value)), null_as_zero(std::move(build_value))});
+    join.keys.push_back(
+        {null_as_zero(std::move(probe_value)), null_as_zero(std::move(build_value))});
   }
 }
 

@@ -65,8 +65,8 @@ plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, Bind
                                       BindScope& scope) {
   if (!range.alias) throw Error("subquery in FROM must have an alias");
   BindScope not_lateral(scope.outer(), &scope);
-  BoundQuery query = bind_query(*range.subquery->select_stmt, context,
-                                range.lateral ? &scope : &not_lateral);
+  BoundQuery query =
+      bind_query(*range.subquery->select_stmt, context, range.lateral ? &scope : &not_lateral);
   const PgQuery__Alias& alias = *range.alias;
   return add_query_table(std::move(query), alias.aliasname,
                          string_list(alias.colnames, alias.n_colnames), context, scope, -1);
@@ -250,8 +250,8 @@ plan::LogicalOpPtr bind_join_type(PgQuery__JoinType type, plan::LogicalOpPtr lef
 
 // As in PostgreSQL, a LATERAL item may read the other side of its join only in an INNER or
 // LEFT join, where each of that side's rows gets its own result.
-void check_lateral_join_type(PgQuery__JoinType type, plan::LogicalOp& right,
-                             const BindScope& scope, size_t left_tables, size_t right_tables) {
+void check_lateral_join_type(PgQuery__JoinType type, plan::LogicalOp& right, const BindScope& scope,
+                             size_t left_tables, size_t right_tables) {
   if (type != PG_QUERY__JOIN_TYPE__JOIN_RIGHT && type != PG_QUERY__JOIN_TYPE__JOIN_FULL) return;
   plan::ColumnSet read = plan::free_columns(right);
   for (size_t t = left_tables; t < right_tables; ++t) {

@@ -1,6 +1,6 @@
-// Functions that unnested subqueries and LATERAL joins call (engine/plan/dependent_join.h). They have names no
-// SQL user is meant to call, but like every registry function one implementation serves
-// generated code and constant folding.
+// Functions that unnested subqueries and LATERAL joins call (engine/plan/dependent_join.h). They
+// have names no SQL user is meant to call, but like every registry function one implementation
+// serves generated code and constant folding.
 #include "runtime/function_adapter.h"
 #include "runtime/functions/function_families.h"
 #include "runtime/series.h"
