@@ -18,13 +18,33 @@ namespace {
 // Outer column -> the column holding its value in a rewritten plan.
 using Mapping = std::map<ColumnId, ColumnId>;
 
-ExprPtr make_compare(CompareOp op, ExprPtr left, ExprPtr right) {
+ExprPtr make_binary(ExprKind kind, SqlType type, ExprPtr left, ExprPtr right) {
   std::vector<ExprPtr> operands;
   operands.push_back(std::move(left));
   operands.push_back(std::move(right));
-  ExprPtr compare = make_expr(ExprKind::kCompare, SqlType::boolean(), std::move(operands));
+  return make_expr(kind, type, std::move(operands));
+}
+
+ExprPtr make_compare(CompareOp op, ExprPtr left, ExprPtr right) {
+  ExprPtr compare =
+      make_binary(ExprKind::kCompare, SqlType::boolean(), std::move(left), std::move(right));
   compare->compare_op = op;
   return compare;
+}
+
+ExprPtr make_bigint_arithmetic(ArithmeticOp op, ExprPtr left, ExprPtr right) {
+  ExprPtr result =
+      make_binary(ExprKind::kArithmetic, SqlType::big_int(), std::move(left), std::move(right));
+  result->arithmetic_op = op;
+  return result;
+}
+
+ExprPtr null_flag(ExprPtr operand) {
+  std::vector<ExprPtr> operands;
+  operands.push_back(std::move(operand));
+  ExprPtr is_null = make_expr(ExprKind::kIsNull, SqlType::boolean(), std::move(operands));
+  is_null->nullable = false;
+  return is_null;
 }
 
 ExprPtr make_bigint(int64_t value) {
@@ -337,19 +357,11 @@ LogicalOpPtr Decorrelator::push_series(LogicalOpPtr op, Mapping& mapping) {
   repeat->children.push_back(std::move(domain_rows));
   ColumnId row_number = 0;
   LogicalOpPtr numbered = number_rows(std::move(repeat), mapping, {}, row_number);
-  auto arithmetic = [](ArithmeticOp op, ExprPtr left, ExprPtr right) {
-    std::vector<ExprPtr> operands;
-    operands.push_back(std::move(left));
-    operands.push_back(std::move(right));
-    ExprPtr result = make_expr(ExprKind::kArithmetic, SqlType::big_int(), std::move(operands));
-    result->arithmetic_op = op;
-    return result;
-  };
-  ExprPtr offset = arithmetic(ArithmeticOp::kSubtract,
-                              make_column(row_number, SqlType::big_int(), false), make_bigint(1));
-  ExprPtr value =
-      arithmetic(ArithmeticOp::kAdd, as_bigint(series.start),
-                 arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
+  ExprPtr offset = make_bigint_arithmetic(
+      ArithmeticOp::kSubtract, make_column(row_number, SqlType::big_int(), false), make_bigint(1));
+  ExprPtr value = make_bigint_arithmetic(
+      ArithmeticOp::kAdd, as_bigint(series.start),
+      make_bigint_arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
   auto values = std::make_unique<MapOp>();
   values->estimated_rows = numbered->estimated_rows;
   registry_[series.column].nullable = true;
@@ -381,14 +393,6 @@ LogicalOpPtr Decorrelator::push_union(LogicalOpPtr op, Mapping& mapping) {
 Value zero_of(const SqlType& type) {
   std::array<unsigned char, 32> zeros{};
   return Value::read_physical(zeros.data(), type);
-}
-
-ExprPtr null_flag(ExprPtr operand) {
-  std::vector<ExprPtr> operands;
-  operands.push_back(std::move(operand));
-  ExprPtr is_null = make_expr(ExprKind::kIsNull, SqlType::boolean(), std::move(operands));
-  is_null->nullable = false;
-  return is_null;
 }
 
 ExprPtr null_as_zero(ExprPtr operand) {
@@ -449,6 +453,15 @@ void mark_null_extended(const JoinOp& join, ColumnRegistry& registry) {
     mark(*join.children[1]);
   if (join.type == JoinType::kRightOuter || join.type == JoinType::kFullOuter)
     mark(*join.children[0]);
+}
+
+ExprPtr not_in_match(ExprPtr needle, ExprPtr value) {
+  std::vector<ExprPtr> alternatives;
+  alternatives.push_back(null_flag(needle->clone()));
+  alternatives.push_back(null_flag(value->clone()));
+  alternatives.insert(alternatives.begin(),
+                      make_compare(CompareOp::kEqual, std::move(needle), std::move(value)));
+  return make_expr(ExprKind::kOr, SqlType::boolean(), std::move(alternatives));
 }
 
 LogicalOpPtr zero_missing_counts(LogicalOpPtr joined, AggregateOp& aggregate,

@@ -316,25 +316,10 @@ LogicalOpPtr Unnester::dependent_semi_join(LogicalOpPtr input, Expr& conjunct,
     const ColumnInfo& info = registry_[conjunct.column];
     ExprPtr needle = std::move(conjunct.children[0]);
     ExprPtr value = make_column(conjunct.column, info.type, info.nullable);
-    if (!conjunct.negated) {
+    if (conjunct.negated)
+      join->residual = not_in_match(std::move(needle), std::move(value));
+    else
       join->keys.push_back({std::move(needle), std::move(value)});
-    } else {
-      std::vector<ExprPtr> unless;
-      auto is_null = [](ExprPtr operand) {
-        std::vector<ExprPtr> operands;
-        operands.push_back(std::move(operand));
-        return make_expr(ExprKind::kIsNull, SqlType::boolean(), std::move(operands));
-      };
-      unless.push_back(is_null(needle->clone()));
-      unless.push_back(is_null(value->clone()));
-      std::vector<ExprPtr> operands;
-      operands.push_back(std::move(needle));
-      operands.push_back(std::move(value));
-      ExprPtr equal = make_expr(ExprKind::kCompare, SqlType::boolean(), std::move(operands));
-      equal->compare_op = CompareOp::kEqual;
-      unless.insert(unless.begin(), std::move(equal));
-      join->residual = make_expr(ExprKind::kOr, SqlType::boolean(), std::move(unless));
-    }
   }
   join->children.push_back(std::move(input));
   join->children.push_back(std::move(dependent.plan));
