@@ -134,6 +134,7 @@ const FunctionRegistry& function_registry() {
     register_string_functions(r);
     register_pattern_functions(r);
     register_date_time_functions(r);
+    register_subquery_functions(r);
     return r;
   }();
   return registry;

@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 
+#include "engine/plan/correlation.h"
+#include "engine/plan/dependent_join.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "storage/error.h"
@@ -13,42 +15,6 @@
 namespace floe::plan {
 
 namespace {
-
-using ColumnSet = std::set<ColumnId>;
-
-ColumnSet as_set(const std::vector<ColumnId>& ids) {
-  return ColumnSet(ids.begin(), ids.end());
-}
-
-ColumnSet columns_of(const Expr& expr) {
-  ColumnSet columns;
-  collect_columns(expr, columns);
-  return columns;
-}
-
-bool subset_of(const ColumnSet& columns, const ColumnSet& of) {
-  return std::includes(of.begin(), of.end(), columns.begin(), columns.end());
-}
-
-bool intersects(const ColumnSet& a, const ColumnSet& b) {
-  return std::any_of(a.begin(), a.end(), [&](ColumnId id) { return b.count(id) > 0; });
-}
-
-void defined_columns(const LogicalOp& op, ColumnSet& out) {
-  check_stack_depth();
-  for (ColumnId id : output_columns(op)) out.insert(id);
-  for (const LogicalOpPtr& child : op.children) defined_columns(*child, out);
-}
-
-// The columns a plan reads but does not produce: its correlation with enclosing queries.
-ColumnSet free_columns(LogicalOp& op) {
-  ColumnSet referenced, defined, result;
-  for_each_expression_in_tree(op, [&](ExprPtr& expr) { collect_columns(*expr, referenced); });
-  defined_columns(op, defined);
-  std::set_difference(referenced.begin(), referenced.end(), defined.begin(), defined.end(),
-                      std::inserter(result, result.end()));
-  return result;
-}
 
 bool contains_exists_or_in(const Expr& expr) {
   check_stack_depth();
@@ -109,20 +75,25 @@ struct Equivalence {
   ExprPtr inner;
 };
 
+// Which operand of an equality `conjunct` is over `outer` columns while the other one is over
+// `inner` columns: 0 or 1, or -1 when it is not such an equality.
+int outer_operand(const Expr& conjunct, const ColumnSet& outer, const ColumnSet& inner) {
+  if (conjunct.kind != ExprKind::kCompare || conjunct.compare_op != CompareOp::kEqual) return -1;
+  const Expr& a = *conjunct.children[0];
+  const Expr& b = *conjunct.children[1];
+  if (!(a.type == b.type)) return -1;
+  ColumnSet a_columns = columns_of(a), b_columns = columns_of(b);
+  if (a_columns.empty() || b_columns.empty()) return -1;
+  if (subset_of(a_columns, outer) && subset_of(b_columns, inner)) return 0;
+  if (subset_of(b_columns, outer) && subset_of(a_columns, inner)) return 1;
+  return -1;
+}
+
 std::optional<Equivalence> as_equivalence(ExprPtr& conjunct, const ColumnSet& outer,
                                           const ColumnSet& inner) {
-  if (conjunct->kind != ExprKind::kCompare || conjunct->compare_op != CompareOp::kEqual)
-    return std::nullopt;
-  ExprPtr& a = conjunct->children[0];
-  ExprPtr& b = conjunct->children[1];
-  if (!(a->type == b->type)) return std::nullopt;
-  ColumnSet a_columns = columns_of(*a), b_columns = columns_of(*b);
-  if (a_columns.empty() || b_columns.empty()) return std::nullopt;
-  if (subset_of(a_columns, outer) && subset_of(b_columns, inner))
-    return Equivalence{std::move(a), std::move(b)};
-  if (subset_of(b_columns, outer) && subset_of(a_columns, inner))
-    return Equivalence{std::move(b), std::move(a)};
-  return std::nullopt;
+  int side = outer_operand(*conjunct, outer, inner);
+  if (side < 0) return std::nullopt;
+  return Equivalence{std::move(conjunct->children[side]), std::move(conjunct->children[1 - side])};
 }
 
 class Unnester {
@@ -136,12 +107,16 @@ class Unnester {
   void check_only_uncorrelated(LogicalOp& op);
   LogicalOpPtr unnest_filter(LogicalOpPtr op);
   LogicalOpPtr unnest_map(LogicalOpPtr op);
+  LogicalOpPtr unnest_single_input(LogicalOpPtr op);
+  LogicalOpPtr lateral_join(LogicalOpPtr op);
   LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
   LogicalOpPtr semi_join(LogicalOpPtr input, Expr& conjunct);
+  LogicalOpPtr dependent_semi_join(LogicalOpPtr input, Expr& conjunct, LogicalOpPtr subquery);
   LogicalOpPtr scalar_join(LogicalOpPtr input, ExprPtr& subquery);
+  LogicalOpPtr aggregate_join(LogicalOpPtr& input, const Expr& subquery_expr);
+  LogicalOpPtr single_join(LogicalOpPtr input, Expr& subquery_expr);
   LogicalOpPtr reduce_to_magic_set(LogicalOpPtr body, const LogicalOp& input, const JoinOp& join,
                                    const AggregateOp& aggregate);
-  void check_correlation_level(const ColumnSet& free, const LogicalOp& input, int position);
 
   ColumnRegistry& registry_;
 };
@@ -151,7 +126,11 @@ LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
   for (LogicalOpPtr& child : op->children) child = unnest(std::move(child));
   if (op->kind == LogicalKind::kFilter) return unnest_filter(std::move(op));
   if (op->kind == LogicalKind::kMap) return unnest_map(std::move(op));
+  if (op->kind == LogicalKind::kSort || op->kind == LogicalKind::kAggregate ||
+      op->kind == LogicalKind::kWindow)
+    return unnest_single_input(std::move(op));
   check_only_uncorrelated(*op);
+  if (op->kind == LogicalKind::kJoin) return lateral_join(std::move(op));
   return op;
 }
 
@@ -167,8 +146,8 @@ bool Unnester::is_correlated(const Expr& expr) const {
   return !free_columns(*expr.subquery).empty();
 }
 
-// Elsewhere (join conditions, aggregate arguments, ORDER BY) only uncorrelated scalar
-// subqueries are allowed; the query runner evaluates them once.
+// Elsewhere (join conditions, ...) only uncorrelated scalar subqueries are allowed; the
+// query runner evaluates them once.
 void Unnester::check_only_uncorrelated(LogicalOp& op) {
   for_each_expression(op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
@@ -177,18 +156,44 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
       if (node->kind != ExprKind::kScalarSubquery)
         throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", node->position);
       if (is_correlated(*node))
-        throw NotSupported("correlated subqueries outside WHERE, HAVING and the select list",
-                           node->position);
+        throw NotSupported("correlated subqueries in JOIN conditions", node->position);
     });
   });
 }
 
-void Unnester::check_correlation_level(const ColumnSet& free, const LogicalOp& input,
-                                       int position) {
-  ColumnSet available;
-  defined_columns(input, available);
-  if (!subset_of(free, available))
-    throw NotSupported("subqueries correlated with a query more than one level out", position);
+// ORDER BY keys, grouping keys, aggregate arguments and window expressions are computed from
+// the input's rows: their correlated scalar subqueries are joined to the input.
+LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
+  if (op->kind == LogicalKind::kAggregate) {
+    // The select list repeats a grouping key, and a subquery there is bound anew, so it
+    // would not match the key.
+    for (auto& group : static_cast<AggregateOp&>(*op).groups) {
+      transform_expr(group.expr, [&](ExprPtr& node) {
+        if (node->kind == ExprKind::kScalarSubquery && is_correlated(*node))
+          throw NotSupported("correlated subqueries in GROUP BY", node->position);
+      });
+    }
+  }
+  for_each_expression(*op, [&](ExprPtr& root) {
+    unnest_nested_plans(root);
+    if (contains_exists_or_in(*root))
+      throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", root->position);
+    op->children[0] = attach_correlated_scalars(std::move(op->children[0]), root);
+  });
+  return op;
+}
+
+// A join whose right side reads columns of its left side (LATERAL) is a dependent join.
+LogicalOpPtr Unnester::lateral_join(LogicalOpPtr op) {
+  auto& join = static_cast<JoinOp&>(*op);
+  if (!intersects(free_columns(*join.children[1]), as_set(output_columns(*join.children[0]))))
+    return op;
+  DecorrelatedSubquery lateral =
+      decorrelate(std::move(join.children[1]), *join.children[0], registry_);
+  join.children[1] = std::move(lateral.plan);
+  add_not_distinct_keys(join, lateral.outer, lateral.domain, registry_);
+  mark_null_extended(join, registry_);
+  return op;
 }
 
 LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate) {
@@ -268,24 +273,22 @@ LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
                       : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
   join->estimated_rows = input->estimated_rows;
   ColumnSet free = free_columns(*subquery);
+  ColumnSet outer = as_set(output_columns(*input));
   std::vector<ExprPtr> correlated;
   if (!free.empty()) {
-    check_correlation_level(free, *input, conjunct.position);
-    subquery = pull_up_correlations(std::move(subquery), free, correlated);
-    if (!free_columns(*subquery).empty())
-      throw NotSupported(
-          "correlated subqueries whose correlation is below an aggregate, sort, limit or outer "
-          "join",
-          conjunct.position);
-    if (join->type == JoinType::kNullAwareAnti)
-      throw NotSupported("correlated NOT IN subqueries", conjunct.position);
+    // Correlations that stay below an aggregate, sort, limit or outer join, and correlated
+    // NOT IN, take the general dependent join.
+    LogicalOpPtr pulled = pull_up_correlations(clone_tree(*subquery), free, correlated);
+    if (intersects(free_columns(*pulled), outer) || join->type == JoinType::kNullAwareAnti)
+      return dependent_semi_join(std::move(input), conjunct, std::move(subquery));
+    subquery = std::move(pulled);
   }
   if (!exists) {
     const ColumnInfo& info = registry_[conjunct.column];
     join->keys.push_back(
         {std::move(conjunct.children[0]), make_column(conjunct.column, info.type, info.nullable)});
   }
-  ColumnSet outer = as_set(output_columns(*input)), inner = as_set(output_columns(*subquery));
+  ColumnSet inner = as_set(output_columns(*subquery));
   std::vector<ExprPtr> residual;
   for (ExprPtr& condition : correlated) {
     if (auto equivalence = as_equivalence(condition, outer, inner))
@@ -299,11 +302,46 @@ LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
   return join;
 }
 
+// EXISTS / IN over the dependent join: a semi (anti) join with the subquery's rows of the
+// outer row's domain value. NOT IN keeps an outer row when no such row equals its value or
+// compares unknown with it.
+LogicalOpPtr Unnester::dependent_semi_join(LogicalOpPtr input, Expr& conjunct,
+                                           LogicalOpPtr subquery) {
+  DecorrelatedSubquery dependent = decorrelate(std::move(subquery), *input, registry_);
+  auto join = std::make_unique<JoinOp>();
+  join->type = conjunct.negated ? JoinType::kAnti : JoinType::kSemi;
+  join->estimated_rows = input->estimated_rows;
+  add_not_distinct_keys(*join, dependent.outer, dependent.domain, registry_);
+  if (conjunct.kind == ExprKind::kInSubquery) {
+    const ColumnInfo& info = registry_[conjunct.column];
+    ExprPtr needle = std::move(conjunct.children[0]);
+    ExprPtr value = make_column(conjunct.column, info.type, info.nullable);
+    if (conjunct.negated)
+      join->residual = not_in_match(std::move(needle), std::move(value));
+    else
+      join->keys.push_back({std::move(needle), std::move(value)});
+  }
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(dependent.plan));
+  return join;
+}
+
 LogicalOpPtr Unnester::scalar_join(LogicalOpPtr input, ExprPtr& subquery_expr) {
   const int position = subquery_expr->position;
-  LogicalOpPtr subquery = clone_tree(*subquery_expr->subquery);
+  LogicalOpPtr result = aggregate_join(input, *subquery_expr);
+  if (!result) result = single_join(std::move(input), *subquery_expr);
+  const ColumnInfo& info = registry_[subquery_expr->column];
+  subquery_expr = make_column(subquery_expr->column, info.type, info.nullable);
+  subquery_expr->position = position;
+  return result;
+}
+
+// `(SELECT f(aggregates) FROM ... WHERE inner = outer ...)`: the dependent join pushed
+// through the aggregate by hand, grouping by the inner side of each equality. Null (and
+// `input` untouched) when the subquery has another shape.
+LogicalOpPtr Unnester::aggregate_join(LogicalOpPtr& input, const Expr& subquery_expr) {
+  LogicalOpPtr subquery = clone_tree(*subquery_expr.subquery);
   ColumnSet free = free_columns(*subquery);
-  check_correlation_level(free, *input, position);
   // The select list above the aggregate is evaluated after the join, where the outer
   // columns it may read exist.
   std::vector<LogicalOpPtr> maps;
@@ -313,31 +351,22 @@ LogicalOpPtr Unnester::scalar_join(LogicalOpPtr input, ExprPtr& subquery_expr) {
     maps.push_back(std::move(subquery));
     subquery = std::move(child);
   }
-  if (subquery->kind != LogicalKind::kAggregate ||
-      !static_cast<AggregateOp&>(*subquery).groups.empty())
-    throw NotSupported(
-        "correlated scalar subqueries other than a SELECT of aggregates without GROUP BY",
-        position);
+  if (!returns_one_row(*subquery)) return nullptr;
   auto& aggregate = static_cast<AggregateOp&>(*subquery);
   std::vector<ExprPtr> correlated;
   aggregate.children[0] = pull_up_correlations(std::move(aggregate.children[0]), free, correlated);
-  if (!free_columns(aggregate).empty())
-    throw NotSupported(
-        "correlated subqueries whose correlation is below a sort, limit or outer join or in an "
-        "aggregate argument",
-        position);
+  if (!free_columns(aggregate).empty()) return nullptr;
+  ColumnSet outer = as_set(output_columns(*input));
+  ColumnSet inner = as_set(output_columns(*aggregate.children[0]));
+  for (ExprPtr& condition : correlated)
+    if (outer_operand(*condition, outer, inner) < 0) return nullptr;
 
   // Dependent join pushed through the aggregate: group by the inner side of each equality.
   auto join = std::make_unique<JoinOp>();
   join->type = JoinType::kLeftOuter;
   join->estimated_rows = input->estimated_rows;
-  ColumnSet outer = as_set(output_columns(*input));
-  ColumnSet inner = as_set(output_columns(*aggregate.children[0]));
   for (ExprPtr& condition : correlated) {
     auto equivalence = as_equivalence(condition, outer, inner);
-    if (!equivalence)
-      throw NotSupported("correlated scalar subqueries whose correlation is not an equality",
-                         condition->position);
     // Nullable: the key is on the NULL-extended side of the join.
     const SqlType type = equivalence->inner->type;
     ColumnId key = registry_.add({type, true, "correlation_key"});
@@ -346,37 +375,40 @@ LogicalOpPtr Unnester::scalar_join(LogicalOpPtr input, ExprPtr& subquery_expr) {
   }
   aggregate.children[0] =
       reduce_to_magic_set(std::move(aggregate.children[0]), *input, *join, aggregate);
-  // The count bug: an outer row without a group gets NULL from the join, but count is 0.
-  auto count_fix = std::make_unique<MapOp>();
-  for (auto& call : aggregate.aggregates) {
-    if (call.function != AggregateFunction::kCount &&
-        call.function != AggregateFunction::kCountStar)
-      continue;
-    const ColumnInfo info = registry_[call.id];
-    ColumnId joined = registry_.add({info.type, true, info.name});
-    std::vector<ExprPtr> arguments;
-    arguments.push_back(make_column(joined, info.type, true));
-    arguments.push_back(make_constant(cast_value(Value::big_int(0), info.type)));
-    ExprPtr zero_if_null = make_expr(ExprKind::kCoalesce, info.type, std::move(arguments));
-    zero_if_null->nullable = false;
-    count_fix->computed.push_back({call.id, std::move(zero_if_null)});
-    call.id = joined;
-  }
   join->children.push_back(std::move(input));
   join->children.push_back(std::move(subquery));
-  LogicalOpPtr result = std::move(join);
-  if (!count_fix->computed.empty()) {
-    count_fix->children.push_back(std::move(result));
-    result = std::move(count_fix);
-  }
+  LogicalOpPtr result = zero_missing_counts(std::move(join), aggregate, registry_);
   for (auto map = maps.rbegin(); map != maps.rend(); ++map) {
     (*map)->children.push_back(std::move(result));
     result = std::move(*map);
   }
-  const ColumnInfo& info = registry_[subquery_expr->column];
-  subquery_expr = make_column(subquery_expr->column, info.type, info.nullable);
-  subquery_expr->position = position;
   return result;
+}
+
+// Any other scalar subquery: the dependent join, joined back as a left "single join": an
+// outer row gets the subquery's one row, NULL without one, and PostgreSQL's error with more.
+LogicalOpPtr Unnester::single_join(LogicalOpPtr input, Expr& subquery_expr) {
+  LogicalOpPtr subquery = clone_tree(*subquery_expr.subquery);
+  const bool one_row = at_most_one_row(*subquery);
+  DecorrelatedSubquery dependent = decorrelate(std::move(subquery), *input, registry_);
+  LogicalOpPtr result = std::move(dependent.plan);
+  if (!one_row) result = check_single_row(std::move(result), dependent.domain, registry_);
+  // The value as the NULL-extended side of the join has it.
+  const ColumnInfo info = registry_[subquery_expr.column];
+  auto value = std::make_unique<MapOp>();
+  value->estimated_rows = result->estimated_rows;
+  ColumnId joined = registry_.add({info.type, true, info.name});
+  value->computed.push_back({joined, make_column(subquery_expr.column, info.type, info.nullable)});
+  value->children.push_back(std::move(result));
+  subquery_expr.column = joined;
+  auto join = std::make_unique<JoinOp>();
+  join->type = JoinType::kLeftOuter;
+  join->estimated_rows = input->estimated_rows;
+  add_not_distinct_keys(*join, dependent.outer, dependent.domain, registry_);
+  join->children.push_back(std::move(input));
+  join->children.push_back(std::move(value));
+  mark_null_extended(*join, registry_);
+  return join;
 }
 
 // The magic set (N&K section 3.2): the distinct correlation values of the outer side, here

@@ -15,6 +15,12 @@
 //    used as a semi-join reducer of the aggregate's input, so only groups an outer row can
 //    use are built. count results of groups that do not exist become 0, not NULL (the
 //    "count bug").
+//  - every other correlated subquery (non-equality correlation, correlation below GROUP BY,
+//    DISTINCT, LIMIT, set operations or outer joins, or from two levels out; scalar
+//    subqueries that are not aggregates; correlated NOT IN) and every LATERAL join takes the
+//    general dependent join (dependent_join.h): semi / anti joins, a left single join with
+//    PostgreSQL's more-than-one-row error, or the LATERAL join itself, on the domain of outer
+//    values.
 // Uncorrelated scalar subqueries are left in place; the query runner evaluates them once.
 // Shapes outside these rules throw floe::NotSupported naming the construct.
 #pragma once

@@ -42,9 +42,25 @@ const ScopeColumn* BindScope::find(std::string_view table, std::string_view colu
       found = &c;
     }
   }
-  if (!table.empty() && !table_seen && !(outer_ && outer_->find(table, column, location)))
+  if (!table.empty() && !table_seen && !(outer_ && outer_->names_table(table))) {
+    if (hides_table(table))
+      throw Error("invalid reference to FROM-clause entry for table \"" + std::string(table) + "\"",
+                  location);
     throw Error("missing FROM-clause entry for table \"" + std::string(table) + "\"", location);
+  }
   return found;
+}
+
+bool BindScope::names_table(std::string_view table) const {
+  for (const ScopeTable& candidate : tables_)
+    if (candidate.alias == table) return true;
+  return outer_ && outer_->names_table(table);
+}
+
+bool BindScope::hides_table(std::string_view table) const {
+  for (const BindScope* scope = this; scope; scope = scope->outer_)
+    if (scope->hidden_ && scope->hidden_->names_table(table)) return true;
+  return false;
 }
 
 const ScopeColumn& BindScope::resolve(std::string_view table, std::string_view column,

@@ -59,6 +59,10 @@ class BindScope {
   // `outer` is the enclosing query's scope (for a subquery): names not found here resolve
   // there (correlated references).
   explicit BindScope(const BindScope* outer = nullptr) : outer_(outer) {}
+  // The scope of a FROM item that is not LATERAL: it sees the enclosing query's scope, not
+  // the other items of `siblings`' FROM clause (naming one is an "invalid reference").
+  BindScope(const BindScope* outer, const BindScope* siblings) : outer_(outer), hidden_(siblings) {}
+  const BindScope* outer() const { return outer_; }
 
   // Throws when the alias is already taken.
   void add_table(ScopeTable table, int location);
@@ -87,8 +91,13 @@ class BindScope {
 
  private:
   const ScopeColumn* find(std::string_view table, std::string_view column, int location) const;
+  // Whether this scope or an enclosing one has a table of that name.
+  bool names_table(std::string_view table) const;
+  // Whether a hidden FROM clause (of this scope or an enclosing one) has a table of that name.
+  bool hides_table(std::string_view table) const;
 
   const BindScope* outer_;
+  const BindScope* hidden_ = nullptr;
   std::vector<ScopeTable> tables_;
 };
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "engine/plan/correlation.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/join_using.h"
@@ -57,12 +58,15 @@ namespace {
 
 plan::LogicalOpPtr bind_from_item(const Node* node, BindContext& context, BindScope& scope);
 
-// An uncorrelated subquery in FROM.
+// A subquery in FROM. It may read columns of enclosing queries, and with LATERAL those of
+// the FROM items before it: the unnesting pass turns its join into a dependent join
+// (engine/plan/dependent_join.h).
 plan::LogicalOpPtr bind_derived_table(const PgQuery__RangeSubselect& range, BindContext& context,
                                       BindScope& scope) {
-  if (range.lateral) throw NotSupported("LATERAL");
   if (!range.alias) throw Error("subquery in FROM must have an alias");
-  BoundQuery query = bind_query(*range.subquery->select_stmt, context, nullptr);
+  BindScope not_lateral(scope.outer(), &scope);
+  BoundQuery query =
+      bind_query(*range.subquery->select_stmt, context, range.lateral ? &scope : &not_lateral);
   const PgQuery__Alias& alias = *range.alias;
   return add_query_table(std::move(query), alias.aliasname,
                          string_list(alias.colnames, alias.n_colnames), context, scope, -1);
@@ -167,12 +171,6 @@ plan::LogicalOpPtr make_join(plan::LogicalOpPtr left, plan::LogicalOpPtr right,
   return join;
 }
 
-std::set<plan::ColumnId> columns_of(const plan::Expr& expr) {
-  std::set<plan::ColumnId> columns;
-  plan::collect_columns(expr, columns);
-  return columns;
-}
-
 bool all_in(const std::set<plan::ColumnId>& columns, const std::set<plan::ColumnId>& side) {
   return !columns.empty() &&
          std::includes(side.begin(), side.end(), columns.begin(), columns.end());
@@ -250,6 +248,20 @@ plan::LogicalOpPtr bind_join_type(PgQuery__JoinType type, plan::LogicalOpPtr lef
   }
 }
 
+// As in PostgreSQL, a LATERAL item may read the other side of its join only in an INNER or
+// LEFT join, where each of that side's rows gets its own result.
+void check_lateral_join_type(PgQuery__JoinType type, plan::LogicalOp& right, const BindScope& scope,
+                             size_t left_tables, size_t right_tables) {
+  if (type != PG_QUERY__JOIN_TYPE__JOIN_RIGHT && type != PG_QUERY__JOIN_TYPE__JOIN_FULL) return;
+  plan::ColumnSet read = plan::free_columns(right);
+  for (size_t t = left_tables; t < right_tables; ++t) {
+    const ScopeTable& table = scope.tables()[t];
+    for (const ScopeColumn& column : table.columns)
+      if (read.count(column.id))
+        throw Error("invalid reference to FROM-clause entry for table \"" + table.alias + "\"");
+  }
+}
+
 plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context,
                              BindScope& scope) {
   switch (join.jointype) {
@@ -267,6 +279,7 @@ plan::LogicalOpPtr bind_join(const PgQuery__JoinExpr& join, BindContext& context
   size_t right_tables = scope.tables().size();
   plan::LogicalOpPtr right = bind_from_item(join.rarg, context, scope);
   size_t end_tables = scope.tables().size();
+  check_lateral_join_type(join.jointype, *right, scope, left_tables, right_tables);
   plan::ExprPtr condition;
   std::optional<UsingColumns> using_columns;
   if (join.is_natural || join.n_using_clause) {

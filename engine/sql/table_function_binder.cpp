@@ -66,7 +66,6 @@ SqlType resolve_overload(std::vector<ExprPtr>& args, int location) {
 
 plan::LogicalOpPtr bind_table_function(const PgQuery__RangeFunction& range, BindContext& context,
                                        BindScope& scope) {
-  if (range.lateral) throw NotSupported("LATERAL");
   if (range.ordinality) throw NotSupported("WITH ORDINALITY");
   if (range.is_rowsfrom || range.n_functions != 1) throw NotSupported("ROWS FROM");
   if (range.n_coldeflist) throw NotSupported("column definition lists");
@@ -83,10 +82,11 @@ plan::LogicalOpPtr bind_table_function(const PgQuery__RangeFunction& range, Bind
                     " arguments does not exist",
                 call.location);
 
-  BindScope empty;  // no LATERAL: the arguments see no table of this FROM clause
+  // Like PostgreSQL's functions in FROM, implicitly LATERAL: the arguments may read the FROM
+  // items before it (and enclosing queries); such a series is a dependent join.
   std::vector<ExprPtr> args;
   for (size_t i = 0; i < call.n_args; ++i)
-    args.push_back(ExpressionBinder(context, empty, "FROM").bind(call.args[i]));
+    args.push_back(ExpressionBinder(context, scope, "FROM").bind(call.args[i]));
   SqlType type = resolve_overload(args, call.location);
   if (args.size() == 2) args.push_back(coerce(plan::make_constant(Value::integer(1)), type));
 

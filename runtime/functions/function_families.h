@@ -2,13 +2,23 @@
 // family's file defines its typed functions and registers their overloads.
 #pragma once
 
+#include <string_view>
+
 namespace floe {
 
 class FunctionRegistry;
+
+// subquery_single_row(bigint rows) -> boolean: true, or PostgreSQL's error when a scalar
+// subquery gave an outer row more than one row.
+constexpr std::string_view kSingleRowFunction = "subquery_single_row";
+// generate_series_length(bigint start, bigint stop, bigint step) -> bigint: how many values
+// generate_series(start, stop, step) has (PostgreSQL's error for a zero step).
+constexpr std::string_view kSeriesLengthFunction = "generate_series_length";
 
 void register_math_functions(FunctionRegistry& registry);
 void register_string_functions(FunctionRegistry& registry);
 void register_pattern_functions(FunctionRegistry& registry);
 void register_date_time_functions(FunctionRegistry& registry);
+void register_subquery_functions(FunctionRegistry& registry);
 
 }  // namespace floe

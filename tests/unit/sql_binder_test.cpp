@@ -39,13 +39,10 @@ TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
             "not supported: EXISTS and IN subqueries other than as AND-ed conditions@28");
   EXPECT_EQ(error_of("select exists (select 1 from big) from t"),
             "not supported: EXISTS and IN subqueries outside WHERE and HAVING@7");
-  EXPECT_EQ(error_of("select a from t where a = (select id from big where id = t.a)"),
-            "not supported: correlated scalar subqueries other than a SELECT of aggregates "
-            "without GROUP BY@26");
-  EXPECT_EQ(error_of("select a from t where a = (select max(id) from big where id < t.a)"),
-            "not supported: correlated scalar subqueries whose correlation is not an equality@60");
-  EXPECT_EQ(error_of("select a from t where a not in (select id from big where id = t.a)"),
-            "not supported: correlated NOT IN subqueries@24");
+  EXPECT_EQ(error_of("select * from t join big on id < (select max(id) from big b where b.id = a)"),
+            "not supported: correlated subqueries in JOIN conditions@33");
+  EXPECT_EQ(error_of("select (select id from big where id = t.a), count(*) from t group by 1"),
+            "not supported: correlated subqueries in GROUP BY@7");
   EXPECT_EQ(error_of("update t set a = 1"), "not supported: UPDATE@0");
   EXPECT_EQ(error_of("select * from unnest(1)"), "not supported: the function unnest in FROM@14");
 }
