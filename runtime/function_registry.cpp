@@ -91,14 +91,36 @@ Value FunctionOverload::call(const std::vector<Value>& arguments,
   return read_function_slot(result, result_type);  // copies strings out of the query's heap
 }
 
+FunctionOverload FunctionRegistry::make_overload(std::string name, std::vector<TypeId> parameters,
+                                                ResultTypeRule result_type,
+                                                FunctionImplementation implementation) {
+  std::string symbol = symbol_for(name, parameters);
+  return FunctionOverload{std::move(name),          std::move(parameters),
+                          std::move(result_type),   std::move(symbol),
+                          implementation.thunk,     implementation.may_return_null,
+                          implementation.is_volatile};
+}
+
 void FunctionRegistry::add(std::string name, std::vector<TypeId> parameters,
                            ResultTypeRule result_type, FunctionImplementation implementation) {
-  std::string symbol = symbol_for(name, parameters);
   std::vector<FunctionOverload>& overloads = by_name_[name];
-  overloads.push_back(FunctionOverload{std::move(name), std::move(parameters),
-                                       std::move(result_type), std::move(symbol),
-                                       implementation.thunk, implementation.may_return_null,
-                                       implementation.is_volatile});
+  overloads.push_back(
+      make_overload(std::move(name), std::move(parameters), std::move(result_type), implementation));
+}
+
+void FunctionRegistry::add_internal(std::string name, std::vector<TypeId> parameters,
+                                    ResultTypeRule result_type,
+                                    FunctionImplementation implementation) {
+  std::string key = name;
+  internal_.emplace(std::move(key), make_overload(std::move(name), std::move(parameters),
+                                                  std::move(result_type), implementation));
+}
+
+const FunctionOverload& FunctionRegistry::internal(std::string_view name) const {
+  auto found = internal_.find(std::string(name));
+  if (found == internal_.end())
+    throw Error("internal error: no internal function " + std::string(name));
+  return found->second;
 }
 
 void FunctionRegistry::alias(std::string alias, std::string_view name) {
@@ -124,6 +146,7 @@ std::vector<const FunctionOverload*> FunctionRegistry::all() const {
   std::vector<const FunctionOverload*> result;
   for (const auto& [name, overloads] : by_name_)
     for (const FunctionOverload& overload : overloads) result.push_back(&overload);
+  for (const auto& [name, overload] : internal_) result.push_back(&overload);
   return result;
 }
 

@@ -78,18 +78,30 @@ class FunctionRegistry {
   void add(std::string name, std::vector<TypeId> parameters, ResultTypeRule result_type,
            FunctionImplementation implementation);
 
+  // Adds a function that plans use but SQL cannot call (name resolution never sees it), such
+  // as the single-row check of unnested scalar subqueries.
+  void add_internal(std::string name, std::vector<TypeId> parameters, ResultTypeRule result_type,
+                    FunctionImplementation implementation);
+
   // Makes `alias` another name of every overload of `name` (same thunks).
   void alias(std::string alias, std::string_view name);
 
-  // The overloads of `name` (empty when there are none).
+  // The SQL-callable overloads of `name` (empty when there are none).
   const std::vector<FunctionOverload>& overloads(std::string_view name) const;
+  // The internal function `name` (add_internal); throws when there is none.
+  const FunctionOverload& internal(std::string_view name) const;
   // The overload whose thunk has this symbol, or nullptr.
   const FunctionOverload* by_symbol(std::string_view symbol) const;
   // Every overload, for the JIT's symbol table and the code generator's declarations.
   std::vector<const FunctionOverload*> all() const;
 
  private:
+  static FunctionOverload make_overload(std::string name, std::vector<TypeId> parameters,
+                                       ResultTypeRule result_type,
+                                       FunctionImplementation implementation);
+
   std::unordered_map<std::string, std::vector<FunctionOverload>> by_name_;
+  std::unordered_map<std::string, FunctionOverload> internal_;
 };
 
 // The process-wide registry, built on first use from the function families.

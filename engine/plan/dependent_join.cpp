@@ -350,7 +350,7 @@ LogicalOpPtr Decorrelator::push_series(LogicalOpPtr op, Mapping& mapping) {
   for (const ExprPtr* argument : {&series.start, &series.stop, &series.step})
     arguments.push_back(as_bigint(*argument));
   ExprPtr length = make_expr(ExprKind::kFunction, SqlType::big_int(), std::move(arguments));
-  length->function = &function_registry().overloads(kSeriesLengthFunction).at(0);
+  length->function = &function_registry().internal(kSeriesLengthFunction);
   auto repeat = std::make_unique<RepeatOp>();
   repeat->estimated_rows = domain_rows->estimated_rows;
   repeat->count = std::move(length);
@@ -520,12 +520,10 @@ LogicalOpPtr check_single_row(LogicalOpPtr plan, const std::vector<ColumnId>& do
   count.aggregate = AggregateFunction::kCountStar;
   window->functions.push_back(std::move(count));
   window->children.push_back(std::move(plan));
-  const std::vector<FunctionOverload>& overloads =
-      function_registry().overloads(kSingleRowFunction);
   std::vector<ExprPtr> arguments;
   arguments.push_back(make_column(rows, SqlType::big_int(), false));
   ExprPtr check = make_expr(ExprKind::kFunction, SqlType::boolean(), std::move(arguments));
-  check->function = &overloads.at(0);
+  check->function = &function_registry().internal(kSingleRowFunction);
   return make_filter_op(std::move(window), std::move(check));
 }
 

@@ -1,6 +1,6 @@
-// Functions that unnested subqueries and LATERAL joins call (engine/plan/dependent_join.h). They
-// have names no SQL user is meant to call, but like every registry function one implementation
-// serves generated code and constant folding.
+// Functions that unnested subqueries and LATERAL joins call (engine/plan/dependent_join.h).
+// They are internal (SQL cannot call them), but like every registry function one
+// implementation serves generated code and constant folding.
 #include "runtime/function_adapter.h"
 #include "runtime/functions/function_families.h"
 #include "runtime/series.h"
@@ -24,9 +24,9 @@ int64_t integer_series_length(int64_t start, int64_t stop, int64_t step) {
 }  // namespace
 
 void register_subquery_functions(FunctionRegistry& r) {
-  r.add(std::string(kSingleRowFunction), {TypeId::kBigInt}, returns(SqlType::boolean()),
+  r.add_internal(std::string(kSingleRowFunction), {TypeId::kBigInt}, returns(SqlType::boolean()),
         typed_function<single_row>);
-  r.add(std::string(kSeriesLengthFunction), {TypeId::kBigInt, TypeId::kBigInt, TypeId::kBigInt},
+  r.add_internal(std::string(kSeriesLengthFunction), {TypeId::kBigInt, TypeId::kBigInt, TypeId::kBigInt},
         returns(SqlType::big_int()), typed_function<integer_series_length>);
 }
 
