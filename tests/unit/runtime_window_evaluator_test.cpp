@@ -151,14 +151,14 @@ void expect_direct_sums(RowBuffer& buffer, const WindowFrame& frame) {
 }
 
 const std::vector<WindowFrame> kRowsFrames = {
-    {true, Bound::kUnboundedPreceding, Bound::kCurrentRow, 0, 0},
-    {true, Bound::kPreceding, Bound::kFollowing, 3, 2},
-    {true, Bound::kPreceding, Bound::kPreceding, 5, 1},
-    {true, Bound::kFollowing, Bound::kFollowing, 1, 4},
-    {true, Bound::kCurrentRow, Bound::kUnboundedFollowing, 0, 0},
-    {true, Bound::kPreceding, Bound::kPreceding, 1, 3},  // always empty
-    {true, Bound::kPreceding, Bound::kCurrentRow, 1000000, 0},
-    {true, Bound::kUnboundedPreceding, Bound::kFollowing, 0, uint64_t{1} << 40},
+    {WindowFrame::Unit::kRows, Bound::kUnboundedPreceding, Bound::kCurrentRow, 0, 0},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kFollowing, 3, 2},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kPreceding, 5, 1},
+    {WindowFrame::Unit::kRows, Bound::kFollowing, Bound::kFollowing, 1, 4},
+    {WindowFrame::Unit::kRows, Bound::kCurrentRow, Bound::kUnboundedFollowing, 0, 0},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kPreceding, 1, 3},  // always empty
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kCurrentRow, 1000000, 0},
+    {WindowFrame::Unit::kRows, Bound::kUnboundedPreceding, Bound::kFollowing, 0, uint64_t{1} << 40},
 };
 
 // Hash-partitioned (13 partitions) and one partition, which comes out sorted.
