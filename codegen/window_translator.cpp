@@ -77,8 +77,9 @@ class WindowSink : public Consumer {
       std::string* names[] = {&bounds.start, &bounds.end};
       for (size_t i = 0; i < 2; ++i) {
         if (range_keys[f][i])
-          *names[i] = emit_row_comparator(env, i == 0 ? "window_range_start" : "window_range_end",
-                                          rows_->layout, {*range_keys[f][i]});
+          *names[i] = emit_row_comparator(
+              env, (i == 0 ? "window_range_start" : "window_range_end") + std::to_string(f),
+              rows_->layout, {*range_keys[f][i]});
       }
       pipeline.window_range_bounds.push_back(std::move(bounds));
       pipeline.window.functions.push_back(function_spec(f, argument_fields[f]));
