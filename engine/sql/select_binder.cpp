@@ -433,9 +433,6 @@ ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
 // among the aggregates the window evaluator combines. Its argument may hold aggregates of the
 // query level (sum(sum(x)) OVER ()); FILTER becomes part of the argument, as under GROUP BY.
 TypedAggregate SelectBinder::type_window_aggregate(const PgQuery__FuncCall& call) {
-  std::string name(last_name(call.funcname, call.n_funcname));
-  if (call.agg_within_group)
-    throw Error("OVER is not supported for ordered-set aggregate " + name, call.location);
   AggregateCallBinders binders;
   binders.argument = [&](const Node* node) {
     return ExpressionBinder(context_, scope_, "aggregate", this).bind(node);

@@ -184,6 +184,8 @@ ExprPtr WindowBinder::bind_argument(const Node* node) {
 void WindowBinder::bind_function(const PgQuery__FuncCall& call, plan::WindowOp::Function& function,
                                  SqlType& type, bool& nullable) {
   std::string name(last_name(call.funcname, call.n_funcname));
+  if (call.agg_within_group)
+    throw Error("OVER is not supported for ordered-set aggregate " + name, call.location);
   if (call.agg_distinct)
     throw NotSupported("DISTINCT is not implemented for window functions", call.location);
   if (call.n_agg_order)
