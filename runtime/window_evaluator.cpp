@@ -330,12 +330,17 @@ class PartitionEvaluator {
   }
 
   // Frames that start at the partition's first row (without EXCLUDE) grow monotonically:
-  // one running state.
+  // one running state. A row whose frame is the previous row's (peers, whole partitions)
+  // copies its result rather than finalizing again (string_agg would concatenate anew).
   bool running_aggregate(const WindowFunctionSpec& function) {
     std::vector<uint8_t> state(function.state_size, 0);
     size_t added = 0;
     for (size_t i = 0; i < count_; ++i) {
       size_t end = frame_end(function, i);
+      if (i > 0 && end == added) {
+        copy_value(function.result, rows_[i - 1], function.result, rows_[i]);
+        continue;
+      }
       for (; added < end; ++added) {
         poll_.tick();
         if (!function.update(worker_, state.data(), rows_[added])) return false;
