@@ -438,7 +438,8 @@ TypedAggregate SelectBinder::type_window_aggregate(const PgQuery__FuncCall& call
     return ExpressionBinder(context_, scope_, "aggregate", this).bind(node);
   };
   binders.filter = [&](const Node* node) {
-    return ExpressionBinder(context_, scope_, "FILTER", this).bind_condition(node, "FILTER");
+    // Without an AggregateBinder: "aggregate functions are not allowed in FILTER".
+    return ExpressionBinder(context_, scope_, "FILTER").bind_condition(node, "FILTER");
   };
   BoundAggregate bound = bind_aggregate_call(call, binders, false);
   return {bound.call.function, std::move(bound.call.argument), std::move(bound.call.parameter),
