@@ -88,6 +88,12 @@ struct PipelineProgram {
     std::string finalize;  // bool (WorkerContext*, const uint8_t* state, uint8_t* row)
   };
   std::vector<WindowAggregateFunctions> window_aggregates;
+  // Per function, its RANGE offset bounds' comparators (empty: none).
+  struct WindowRangeBounds {
+    std::string start;  // int32 (const uint8_t* row, const uint8_t* current)
+    std::string end;
+  };
+  std::vector<WindowRangeBounds> window_range_bounds;
 };
 
 struct ResultColumn {

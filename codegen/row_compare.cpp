@@ -8,7 +8,7 @@ llvm::Value* compare_key(PipelineEnv& env, const RowLayout& layout, llvm::Value*
                          llvm::Value* b_row, const RowKey& key) {
   auto& b = env.builder();
   SqlValue a = load_field(env.codegen, a_row, layout, key.field);
-  SqlValue c = load_field(env.codegen, b_row, layout, key.field);
+  SqlValue c = load_field(env.codegen, b_row, layout, key.other_field.value_or(key.field));
   auto* raw =
       env.expressions.compare(zero_if_null(env.codegen, a), zero_if_null(env.codegen, c), key.type);
   auto* less = b.CreateICmpSLT(raw, b.getInt32(0));
@@ -16,10 +16,12 @@ llvm::Value* compare_key(PipelineEnv& env, const RowLayout& layout, llvm::Value*
   int32_t sign = key.descending ? -1 : 1;
   llvm::Value* order = b.CreateSelect(less, b.getInt32(-sign),
                                       b.CreateSelect(greater, b.getInt32(sign), b.getInt32(0)));
-  if (a.null) {
+  if (a.null || c.null) {
     int32_t null_first = key.nulls_first ? -1 : 1;
-    order = b.CreateSelect(c.null, b.CreateSelect(a.null, b.getInt32(0), b.getInt32(-null_first)),
-                           b.CreateSelect(a.null, b.getInt32(null_first), order));
+    llvm::Value* a_null = a.null ? a.null : b.getFalse();
+    llvm::Value* c_null = c.null ? c.null : b.getFalse();
+    order = b.CreateSelect(c_null, b.CreateSelect(a_null, b.getInt32(0), b.getInt32(-null_first)),
+                           b.CreateSelect(a_null, b.getInt32(null_first), order));
   }
   return order;
 }

@@ -1,6 +1,7 @@
 // Ordering of materialized rows by some of their fields (sort and window operators).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct RowKey {
   SqlType type;
   bool descending = false;
   bool nulls_first = false;  // NULLs compare equal to each other
+  // The second row's field, when it is another one of the same type (a window's RANGE
+  // bound against the ORDER BY key).
+  std::optional<size_t> other_field = std::nullopt;
 };
 
 // Emits `int32 floe_<kind>_<pipeline>(const uint8_t* a, const uint8_t* b)`: -1/0/1 by the

@@ -88,8 +88,10 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
       const auto& window = static_cast<const plan::WindowOp&>(op);
       for (const auto& partition : window.partitions) add(partition);
       for (const auto& key : window.order) add(key.expr);
-      for (const auto& function : window.functions)
+      for (const auto& function : window.functions) {
         for (const auto& argument : function.arguments) add(argument);
+        if (function.range_key) add(function.range_key);
+      }
       break;
     }
   }

@@ -4,7 +4,9 @@
 // aggregates, update/merge/finalize functions over the aggregate states GROUP BY uses
 // (aggregate_states.h), so both compute the same. The runtime (window_evaluator.h) then
 // partitions, sorts and evaluates the rows; the materialized source reads them back.
+#include <array>
 #include <memory>
+#include <optional>
 
 #include "codegen/aggregate_states.h"
 #include "codegen/key_codegen.h"
@@ -36,10 +38,20 @@ class WindowSink : public Consumer {
       order_keys.push_back({field_for(*key.expr), key.expr->type, key.descending, key.nulls_first});
     if (!window.partitions.empty()) hash_field_ = add_field({SqlType::big_int(), false});
     std::vector<std::vector<size_t>> argument_fields;
+    // RANGE offset bounds: fields of the key and of the bounds, compared by comparators.
+    std::vector<std::array<std::optional<RowKey>, 2>> range_keys;
     for (const auto& function : window.functions) {
       argument_fields.emplace_back();
       for (const auto& argument : function.arguments)
         argument_fields.back().push_back(field_for(*argument));
+      range_keys.emplace_back();
+      const plan::ExprPtr* bounds[] = {&function.start_bound, &function.end_bound};
+      for (size_t i = 0; i < 2; ++i) {
+        if (!*bounds[i]) continue;
+        const plan::SortKey& key = window.order[0];
+        range_keys.back()[i] = RowKey{field_for(*function.range_key), function.range_key->type,
+                                      key.descending, key.nulls_first, field_for(**bounds[i])};
+      }
       result_fields_.push_back(
           add_field({env.column(function.id).type, env.column(function.id).nullable}));
       rows.columns.push_back({function.id, result_fields_.back()});
@@ -61,6 +73,15 @@ class WindowSink : public Consumer {
     if (pipeline.window.partitioned)
       pipeline.window.hash_offset = rows_->layout.offset(hash_field_);
     for (size_t f = 0; f < window.functions.size(); ++f) {
+      PipelineProgram::WindowRangeBounds bounds;
+      std::string* names[] = {&bounds.start, &bounds.end};
+      for (size_t i = 0; i < 2; ++i) {
+        if (range_keys[f][i])
+          *names[i] = emit_row_comparator(
+              env, (i == 0 ? "window_range_start" : "window_range_end") + std::to_string(f),
+              rows_->layout, {*range_keys[f][i]});
+      }
+      pipeline.window_range_bounds.push_back(std::move(bounds));
       pipeline.window.functions.push_back(function_spec(f, argument_fields[f]));
       pipeline.window_aggregates.push_back(window.functions[f].kind ==
                                                    WindowFunctionKind::kAggregate
@@ -158,7 +179,9 @@ class WindowSink : public Consumer {
                                     arguments.empty() ? nullptr : function.arguments[0]->clone(),
                                     false});
     AggregateStates states(env_, aggregate);
-    env_.pipeline->window.functions[f].state_size = states.layout().size();
+    WindowFunctionSpec& spec = env_.pipeline->window.functions[f];
+    spec.state_size = states.layout().size();
+    spec.mergeable = !plan::is_collected(function.aggregate);
     auto& b = env_.builder();
     auto begin = [&](const std::string& kind) {
       auto name = env_.function_name(kind + std::to_string(f));
@@ -174,6 +197,9 @@ class WindowSink : public Consumer {
     if (!arguments.empty())
       input.argument =
           load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[0]);
+    if (arguments.size() > 1)  // string_agg's delimiter
+      input.delimiter =
+          load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[1]);
     states.update(update_function->getArg(1), 0, input);
     b.CreateRet(b.getTrue());
     names.update = update;

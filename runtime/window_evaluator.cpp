@@ -1,10 +1,14 @@
 #include "runtime/window_evaluator.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "runtime/cancellation.h"
 #include "runtime/hash.h"
@@ -13,6 +17,8 @@ namespace floe {
 namespace {
 
 using Bound = WindowFrame::Bound;
+using Exclusion = WindowFrame::Exclusion;
+using Unit = WindowFrame::Unit;
 
 // Buckets of the hash partitioning: enough tasks for any worker count, few enough that small
 // inputs do not pay for many empty ones.
@@ -67,16 +73,16 @@ class PartitionEvaluator {
     peer_end_.resize(count);
     groups_before_.resize(count);
     size_t begin = 0;
-    size_t groups = 0;
+    group_starts_.push_back(0);
     for (size_t i = 1; i <= count; ++i) {
       poll_.tick();
       if (i < count && spec.peers(rows[i - 1], rows[i]) == 0) continue;
       for (size_t j = begin; j < i; ++j) {
         peer_begin_[j] = begin;
         peer_end_[j] = i;
-        groups_before_[j] = groups;
+        groups_before_[j] = group_starts_.size() - 1;
       }
-      ++groups;
+      group_starts_.push_back(i);
       begin = i;
     }
   }
@@ -115,43 +121,114 @@ class PartitionEvaluator {
       case WindowFunctionKind::kNthValue:
         return frame_value(function);
       case WindowFunctionKind::kAggregate:
-        return function.frame.start == Bound::kUnboundedPreceding ? running_aggregate(function)
-                                                                  : sliding_aggregate(function);
+        if (function.frame.start == Bound::kUnboundedPreceding &&
+            function.frame.exclusion == Exclusion::kNoOthers)
+          return running_aggregate(function);
+        return function.mergeable ? sliding_aggregate(function) : recomputed_aggregate(function);
     }
     return true;
   }
 
  private:
-  // The frame of row i: rows [begin, end); empty when begin >= end.
-  size_t frame_begin(const WindowFrame& frame, size_t i) const {
+  // Up to three runs of rows [begin, end), in row order: EXCLUDE cuts the current row or its
+  // peers out of the frame (TIES keeps the current row itself).
+  struct FrameRows {
+    std::array<std::pair<size_t, size_t>, 3> runs;
+    size_t size = 0;
+    void add(size_t begin, size_t end) {
+      if (begin < end) runs[size++] = {begin, end};
+    }
+  };
+
+  FrameRows frame_rows(const WindowFunctionSpec& function, size_t i) const {
+    const WindowFrame& frame = function.frame;
+    size_t begin = frame_begin(function, i);
+    size_t end = frame_end(function, i);
+    FrameRows result;
+    switch (frame.exclusion) {
+      case Exclusion::kNoOthers:
+        result.add(begin, end);
+        break;
+      case Exclusion::kCurrentRow:
+        result.add(begin, std::min(end, i));
+        result.add(std::max(begin, i + 1), end);
+        break;
+      case Exclusion::kGroup:
+      case Exclusion::kTies:
+        result.add(begin, std::min(end, peer_begin_[i]));
+        if (frame.exclusion == Exclusion::kTies && begin <= i && i < end) result.add(i, i + 1);
+        result.add(std::max(begin, peer_end_[i]), end);
+        break;
+    }
+    return result;
+  }
+
+  // The frame of row i before EXCLUDE: rows [begin, end); empty when begin >= end.
+  size_t frame_begin(const WindowFunctionSpec& function, size_t i) const {
+    const WindowFrame& frame = function.frame;
     switch (frame.start) {
       case Bound::kUnboundedPreceding:
         return 0;
       case Bound::kPreceding:
-        return clamp_sub(i, frame.start_offset);
+        if (frame.unit == Unit::kRows) return clamp_sub(i, frame.start_offset);
+        if (frame.unit == Unit::kGroups)
+          return group_starts_[clamp_sub(groups_before_[i], frame.start_offset)];
+        return range_bound(function.range_start, i, false);
       case Bound::kCurrentRow:
-        return frame.rows ? i : peer_begin_[i];
+        return frame.unit == Unit::kRows ? i : peer_begin_[i];
       case Bound::kFollowing:
-        return clamp_add(i, frame.start_offset, count_);
+        if (frame.unit == Unit::kRows) return clamp_add(i, frame.start_offset, count_);
+        if (frame.unit == Unit::kGroups) return group_start(groups_before_[i], frame.start_offset);
+        return range_bound(function.range_start, i, false);
       case Bound::kUnboundedFollowing:
         return count_;
     }
     return 0;
   }
-  size_t frame_end(const WindowFrame& frame, size_t i) const {
+  size_t frame_end(const WindowFunctionSpec& function, size_t i) const {
+    const WindowFrame& frame = function.frame;
     switch (frame.end) {
       case Bound::kUnboundedPreceding:
         return 0;
       case Bound::kPreceding:
-        return frame.end_offset > i ? 0 : i - frame.end_offset + 1;
+        if (frame.unit == Unit::kRows) return frame.end_offset > i ? 0 : i - frame.end_offset + 1;
+        if (frame.unit == Unit::kGroups)
+          return frame.end_offset > groups_before_[i]
+                     ? 0
+                     : group_starts_[groups_before_[i] - frame.end_offset + 1];
+        return range_bound(function.range_end, i, true);
       case Bound::kCurrentRow:
-        return frame.rows ? i + 1 : peer_end_[i];
+        return frame.unit == Unit::kRows ? i + 1 : peer_end_[i];
       case Bound::kFollowing:
-        return clamp_add(i + 1, frame.end_offset, count_);
+        if (frame.unit == Unit::kRows) return clamp_add(i + 1, frame.end_offset, count_);
+        if (frame.unit == Unit::kGroups)
+          return group_start(groups_before_[i] + 1, frame.end_offset);
+        return range_bound(function.range_end, i, true);
       case Bound::kUnboundedFollowing:
         return count_;
     }
     return count_;
+  }
+
+  // The first row of peer group `group + offset`, or count_ past the last group.
+  size_t group_start(size_t group, uint64_t offset) const {
+    return group_starts_[clamp_add(group, offset, group_starts_.size() - 1)];
+  }
+
+  // RANGE offset bounds: the first row that sorts after row i's bound (`past_equal`) or at
+  // or after it. The rows are sorted by the key, so a binary search finds it.
+  size_t range_bound(RowBuffer::CompareFn compare, size_t i, bool past_equal) const {
+    size_t low = 0;
+    size_t high = count_;
+    while (low < high) {
+      size_t middle = low + (high - low) / 2;
+      int32_t order = compare(rows_[middle], rows_[i]);
+      if (order < 0 || (past_equal && order == 0))
+        low = middle + 1;
+      else
+        high = middle;
+    }
+    return low;
   }
 
   // PostgreSQL's ntile (window_ntile): the bucket count is read from the partition's first
@@ -220,14 +297,12 @@ class PartitionEvaluator {
   bool frame_value(const WindowFunctionSpec& function) {
     for (size_t i = 0; i < count_; ++i) {
       uint8_t* row = rows_[i];
-      size_t begin = frame_begin(function.frame, i);
-      size_t end = frame_end(function.frame, i);
-      size_t target = 0;
-      bool found = begin < end;
+      FrameRows frame = frame_rows(function, i);
+      std::optional<size_t> target;
       if (function.kind == WindowFunctionKind::kFirstValue) {
-        target = begin;
+        if (frame.size > 0) target = frame.runs[0].first;
       } else if (function.kind == WindowFunctionKind::kLastValue) {
-        target = end - 1;
+        if (frame.size > 0) target = frame.runs[frame.size - 1].second - 1;
       } else {
         if (is_null(function.parameter, row)) {
           set_null(function.result, row, true);
@@ -235,11 +310,18 @@ class PartitionEvaluator {
         }
         int64_t n = load_int64(function.parameter, row);
         if (n <= 0) return fail("argument of nth_value must be greater than zero");
-        found = found && static_cast<uint64_t>(n) <= end - begin;
-        target = begin + static_cast<size_t>(n) - 1;
+        // The n-th row of the frame's runs.
+        auto skip = static_cast<uint64_t>(n) - 1;
+        for (size_t r = 0; r < frame.size && !target; ++r) {
+          auto [begin, end] = frame.runs[r];
+          if (skip < end - begin)
+            target = begin + skip;
+          else
+            skip -= end - begin;
+        }
       }
-      if (found) {
-        copy_value(function.value, rows_[target], function.result, row);
+      if (target) {
+        copy_value(function.value, rows_[*target], function.result, row);
       } else {
         set_null(function.result, row, true);
       }
@@ -247,12 +329,18 @@ class PartitionEvaluator {
     return true;
   }
 
-  // Frames that start at the partition's first row grow monotonically: one running state.
+  // Frames that start at the partition's first row (without EXCLUDE) grow monotonically:
+  // one running state. A row whose frame is the previous row's (peers, whole partitions)
+  // copies its result rather than finalizing again (string_agg would concatenate anew).
   bool running_aggregate(const WindowFunctionSpec& function) {
     std::vector<uint8_t> state(function.state_size, 0);
     size_t added = 0;
     for (size_t i = 0; i < count_; ++i) {
-      size_t end = frame_end(function.frame, i);
+      size_t end = frame_end(function, i);
+      if (i > 0 && end == added) {
+        copy_value(function.result, rows_[i - 1], function.result, rows_[i]);
+        continue;
+      }
       for (; added < end; ++added) {
         poll_.tick();
         if (!function.update(worker_, state.data(), rows_[added])) return false;
@@ -262,9 +350,27 @@ class PartitionEvaluator {
     return true;
   }
 
+  // Aggregates whose states cannot be merged without consuming them (string_agg): each frame
+  // from its rows. Their result holds every input anyway, so this costs no more than it.
+  bool recomputed_aggregate(const WindowFunctionSpec& function) {
+    std::vector<uint8_t> state(function.state_size);
+    for (size_t i = 0; i < count_; ++i) {
+      std::fill(state.begin(), state.end(), 0);
+      FrameRows frame = frame_rows(function, i);
+      for (size_t r = 0; r < frame.size; ++r) {
+        for (size_t j = frame.runs[r].first; j < frame.runs[r].second; ++j) {
+          poll_.tick();
+          if (!function.update(worker_, state.data(), rows_[j])) return false;
+        }
+      }
+      if (!function.finalize(worker_, state.data(), rows_[i])) return false;
+    }
+    return true;
+  }
+
   // Other frames: a segment tree over the partition (Leis et al. 2015, section 4.2), binary
   // and stored as an array: node j (1 <= j < count) combines nodes 2j and 2j + 1, and node
-  // count + i is row i's state. A frame is combined from O(log n) nodes, in row order.
+  // count + i is row i's state. A frame's run is combined from O(log n) nodes, in row order.
   // A node whose merge fails (a sum beyond its machine width) is not an error yet, since no
   // frame may need it: it is marked invalid, and a frame that covers it combines its
   // children instead, so that only a frame's own sum can fail the query.
@@ -292,18 +398,19 @@ class PartitionEvaluator {
       return self(2 * j, self) && self(2 * j + 1, self);
     };
     for (size_t i = 0; i < count_; ++i) {
-      size_t begin = frame_begin(function.frame, i);
-      size_t end = frame_end(function.frame, i);
       std::fill(state.begin(), state.end(), 0);
-      right.clear();
-      for (size_t low = begin + count_, high = std::max(begin, end) + count_; low < high;
-           low /= 2, high /= 2) {
-        poll_.tick();
-        if ((low & 1) && !combine(low++, combine)) return false;
-        if (high & 1) right.push_back(--high);
+      FrameRows frame = frame_rows(function, i);
+      for (size_t r = 0; r < frame.size; ++r) {
+        right.clear();
+        for (size_t low = frame.runs[r].first + count_, high = frame.runs[r].second + count_;
+             low < high; low /= 2, high /= 2) {
+          poll_.tick();
+          if ((low & 1) && !combine(low++, combine)) return false;
+          if (high & 1) right.push_back(--high);
+        }
+        for (auto j = right.rbegin(); j != right.rend(); ++j)
+          if (!combine(*j, combine)) return false;
       }
-      for (auto j = right.rbegin(); j != right.rend(); ++j)
-        if (!combine(*j, combine)) return false;
       if (!function.finalize(worker_, state.data(), rows_[i])) return false;
     }
     return true;
@@ -323,16 +430,19 @@ class PartitionEvaluator {
   CancelPoll& poll_;
   std::vector<size_t> peer_begin_;
   std::vector<size_t> peer_end_;
-  std::vector<size_t> groups_before_;
+  std::vector<size_t> groups_before_;  // the peer group of each row, counted from 0
+  std::vector<size_t> group_starts_;   // each peer group's first row, then count_
 };
 
 // Rows [begin, end) of `rows`, sorted by partition and ORDER BY keys: each partition's
 // functions.
 bool evaluate_partitions(const WindowSpec& spec, uint8_t* const* rows, size_t count,
                          QueryContext& query) {
-  // The generated functions report errors only through their worker, so all tasks may share
-  // worker 0's context (QueryContext::fail is thread-safe).
-  WorkerContext* worker = &query.worker(0);
+  // Each thread uses its own worker context, whose string heap holds the strings that the
+  // generated functions compute (string_agg). The executor runs the evaluation in a task arena
+  // of worker_count threads, as the morsel dispatcher does.
+  auto thread = static_cast<uint32_t>(std::max(0, tbb::this_task_arena::current_thread_index()));
+  WorkerContext* worker = &query.worker(thread < query.worker_count() ? thread : 0);
   CancelPoll poll(query.cancel_flag());
   size_t begin = 0;
   while (begin < count) {

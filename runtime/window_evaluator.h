@@ -3,9 +3,12 @@
 // on their partition keys (a hash the generated code stored in each row), and each of the
 // buckets is sorted and evaluated by a task of its own, so that windows with PARTITION BY
 // run in parallel; without PARTITION BY the one partition is sorted in parallel (RowBuffer)
-// and evaluated by one task. Aggregates over frames whose start moves use a segment tree of
-// aggregate states (section 4); the states and their update/merge/finalize functions are
-// generated code, the very ones GROUP BY uses, so both compute the same.
+// and evaluated by one task. Aggregates over frames whose start moves (or with EXCLUDE) use a
+// segment tree of aggregate states (section 4); the states and their update/merge/finalize
+// functions are generated code, the very ones GROUP BY uses, so both compute the same.
+// ROWS, RANGE and GROUPS frames are positions in the sorted partition: RANGE offsets by
+// binary search with a generated comparator, GROUPS offsets through the peer groups
+// (section 3.2).
 #pragma once
 
 #include <cstdint>
@@ -42,8 +45,16 @@ struct WindowFunctionSpec {
   WindowField parameter;
   bool has_default = false;  // lag, lead: the value outside the partition (else NULL)
   WindowField default_value;
-  // kAggregate: a zeroed state of `state_size` bytes is the empty aggregate.
+  // RANGE frames with an offset bound: the sign of a row's ORDER BY key against the current
+  // row's bound (its key minus or plus the offset), in the window's order: negative when the
+  // row sorts before the bound. Called as (row, current row).
+  RowBuffer::CompareFn range_start = nullptr;
+  RowBuffer::CompareFn range_end = nullptr;
+  // kAggregate: a zeroed state of `state_size` bytes is the empty aggregate. `mergeable`:
+  // merge leaves `from` intact, so a segment tree may combine states; the aggregates that
+  // collect their inputs (string_agg) move them instead, and each frame is aggregated anew.
   uint32_t state_size = 0;
+  bool mergeable = true;
   UpdateFn update = nullptr;
   MergeFn merge = nullptr;
   FinalizeFn finalize = nullptr;

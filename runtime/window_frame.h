@@ -21,21 +21,33 @@ enum class WindowFunctionKind : uint8_t {
   kAggregate,
 };
 
-// ROWS or RANGE frame. RANGE bounds are CURRENT ROW or UNBOUNDED only: CURRENT ROW means the
-// first / last peer of the current row (rows with equal ORDER BY keys).
+// A frame: ROWS counts rows, GROUPS counts peer groups (rows with equal ORDER BY keys), and
+// RANGE compares ORDER BY key values. CURRENT ROW means the current row itself (ROWS) or its
+// first / last peer (RANGE, GROUPS). A RANGE offset bound (`n PRECEDING` / `n FOLLOWING`) is
+// found through a comparator of the window (WindowFunctionSpec::range_start / range_end), as
+// the offset is a value of the key's type; ROWS and GROUPS offsets are counts.
 struct WindowFrame {
+  enum class Unit : uint8_t { kRows, kRange, kGroups };
   enum class Bound : uint8_t {
     kUnboundedPreceding,
-    kPreceding,  // `offset` rows before the current one
+    kPreceding,  // `offset` rows / groups / key values before the current row
     kCurrentRow,
-    kFollowing,  // `offset` rows after the current one
+    kFollowing,  // `offset` rows / groups / key values after the current row
     kUnboundedFollowing,
   };
-  bool rows = false;
+  // EXCLUDE: rows taken out of the frame (PostgreSQL's frame_exclusion).
+  enum class Exclusion : uint8_t {
+    kNoOthers,
+    kCurrentRow,
+    kGroup,  // the current row and its peers
+    kTies,   // its peers but not the current row
+  };
+  Unit unit = Unit::kRange;
   Bound start = Bound::kUnboundedPreceding;
   Bound end = Bound::kCurrentRow;
-  uint64_t start_offset = 0;
+  uint64_t start_offset = 0;  // ROWS and GROUPS
   uint64_t end_offset = 0;
+  Exclusion exclusion = Exclusion::kNoOthers;
 
   bool operator==(const WindowFrame&) const = default;
 };

@@ -78,6 +78,9 @@ WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledM
   spec.same_partition = compare(pipeline.window_same_partition);
   spec.peers = compare(pipeline.window_peers);
   for (size_t f = 0; f < spec.functions.size(); ++f) {
+    const auto& bounds = pipeline.window_range_bounds[f];
+    if (!bounds.start.empty()) spec.functions[f].range_start = compare(bounds.start);
+    if (!bounds.end.empty()) spec.functions[f].range_end = compare(bounds.end);
     const auto& names = pipeline.window_aggregates[f];
     if (names.update.empty()) continue;
     auto& function = spec.functions[f];

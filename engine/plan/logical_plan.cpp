@@ -187,14 +187,24 @@ const char* frame_bound_text(WindowFrame::Bound bound) {
   return "?";
 }
 
-std::string frame_text(const WindowFrame& frame) {
-  auto bound = [](WindowFrame::Bound kind, uint64_t offset) {
+// RANGE offsets show as the current row's bound: "RANGE BETWEEN (k - 2) PRECEDING AND ...".
+std::string frame_text(const WindowOp::Function& function, const ColumnRegistry& registry) {
+  const WindowFrame& frame = function.frame;
+  auto bound = [&](WindowFrame::Bound kind, uint64_t offset, const ExprPtr& range) {
     bool with_offset =
         kind == WindowFrame::Bound::kPreceding || kind == WindowFrame::Bound::kFollowing;
-    return (with_offset ? std::to_string(offset) : std::string()) + frame_bound_text(kind);
+    std::string amount;
+    if (with_offset)
+      amount = range ? "(" + range->to_string(&registry) + ")" : std::to_string(offset);
+    return amount + frame_bound_text(kind);
   };
-  return std::string(frame.rows ? "ROWS" : "RANGE") + " BETWEEN " +
-         bound(frame.start, frame.start_offset) + " AND " + bound(frame.end, frame.end_offset);
+  static constexpr const char* kUnits[] = {"ROWS", "RANGE", "GROUPS"};
+  static constexpr const char* kExclusions[] = {"", " EXCLUDE CURRENT ROW", " EXCLUDE GROUP",
+                                                " EXCLUDE TIES"};
+  return std::string(kUnits[static_cast<int>(frame.unit)]) + " BETWEEN " +
+         bound(frame.start, frame.start_offset, function.start_bound) + " AND " +
+         bound(frame.end, frame.end_offset, function.end_bound) +
+         kExclusions[static_cast<int>(frame.exclusion)];
 }
 
 std::string limit_text(const std::optional<uint64_t>& limit, uint64_t offset) {
@@ -313,7 +323,7 @@ class PlanPrinter {
         for (size_t i = 0; i < window.functions.size(); ++i) {
           const auto& function = window.functions[i];
           out += (i ? ", " : "") + column(function.id) + " := " + window_function_name(function) +
-                 list(function.arguments) + " " + frame_text(function.frame);
+                 list(function.arguments) + " " + frame_text(function, registry_);
         }
         return out + "]";
       }

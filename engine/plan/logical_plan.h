@@ -221,9 +221,14 @@ struct WindowOp : LogicalOp {
     AggregateFunction aggregate = AggregateFunction::kCountStar;  // kind kAggregate
     // kAggregate: [argument] (none for count(*)); ntile: [buckets]; lag, lead: [value,
     // offset, default] (offset and default optional); first/last_value: [value];
-    // nth_value: [value, n]. Offsets, buckets and n are bigint.
+    // nth_value: [value, n]. Offsets, buckets and n are bigint. string_agg: [value,
+    // delimiter].
     std::vector<ExprPtr> arguments;
     WindowFrame frame;
+    // RANGE frames with offset bounds: the ORDER BY key and the current row's bounds (key ∓
+    // offset, null for the bounds without offset), of one type in which they are compared
+    // (sql/window_frame_binder.h).
+    ExprPtr range_key, start_bound, end_bound;
   };
   std::vector<ExprPtr> partitions;
   std::vector<SortKey> order;

@@ -52,8 +52,11 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
       auto& window = static_cast<WindowOp&>(op);
       for (ExprPtr& partition : window.partitions) visit(partition);
       for (SortKey& key : window.order) visit(key.expr);
-      for (auto& function : window.functions)
+      for (auto& function : window.functions) {
         for (ExprPtr& argument : function.arguments) visit(argument);
+        for (ExprPtr* range : {&function.range_key, &function.start_bound, &function.end_bound})
+          if (*range) visit(*range);
+      }
       break;
     }
     case LogicalKind::kUnionAll:
@@ -168,8 +171,11 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       for (const auto& function : window.functions) {
         std::vector<ExprPtr> arguments;
         for (const ExprPtr& argument : function.arguments) arguments.push_back(argument->clone());
-        result->functions.push_back(
-            {function.id, function.kind, function.aggregate, std::move(arguments), function.frame});
+        auto clone = [](const ExprPtr& expr) { return expr ? expr->clone() : nullptr; };
+        result->functions.push_back({function.id, function.kind, function.aggregate,
+                                     std::move(arguments), function.frame,
+                                     clone(function.range_key), clone(function.start_bound),
+                                     clone(function.end_bound)});
       }
       copy = std::move(result);
       break;

@@ -6,6 +6,7 @@
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/sql/aggregate_functions.h"
+#include "engine/sql/distinct_on.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
 #include "engine/sql/set_operation_binder.h"
@@ -163,7 +164,13 @@ class SelectBinder : public AggregateBinder {
   void bind_group_by();
   ExprPtr bind_group_item(const Node* node);
   void bind_targets();
+  SortItem bind_sort_item(const Node* node, const char* clause);
   void bind_order_by();
+  // SELECT DISTINCT, not DISTINCT ON (...): its list holds one empty node.
+  bool plain_distinct() const {
+    return stmt_.n_distinct_clause &&
+           stmt_.distinct_clause[0]->node_case == PG_QUERY__NODE__NODE__NOT_SET;
+  }
   void replace_groups(ExprPtr& expr) const;
   size_t add_group(ExprPtr expr);
   // GROUP BY () groups too: one row.
@@ -174,6 +181,9 @@ class SelectBinder : public AggregateBinder {
   void expand_to_grouping_sets(plan::AggregateOp& aggregate);
   std::vector<plan::ColumnId> add_map();
   void add_distinct(std::vector<plan::ColumnId>& outputs);
+  void add_distinct_on(const std::vector<plan::ColumnId>& outputs);
+  // A sort item as an expression over the select list's MapOp.
+  ExprPtr item_expr(const SortItem& item, const std::vector<plan::ColumnId>& outputs) const;
   void add_sort_and_limit(const std::vector<plan::ColumnId>& outputs);
 
   const PgQuery__SelectStmt& stmt_;
@@ -192,6 +202,8 @@ class SelectBinder : public AggregateBinder {
   std::vector<Target> targets_;
   ExprPtr having_;
   std::vector<SortItem> sort_items_;
+  std::vector<SortItem> distinct_on_;  // DISTINCT ON (...) items
+  std::vector<int> distinct_on_locations_;
   bool in_having_ = false;
   WindowBinder windows_;
   // BoundQuery::untyped_outputs: untyped literal items stay so (a set operation types them).
@@ -203,9 +215,6 @@ void SelectBinder::check_supported() const {
   if (stmt_.into_clause) throw NotSupported("SELECT INTO");
   if (stmt_.n_locking_clause) throw NotSupported("FOR UPDATE / FOR SHARE");
   if (stmt_.group_distinct) throw NotSupported("GROUP BY DISTINCT");
-  if (stmt_.n_distinct_clause &&
-      stmt_.distinct_clause[0]->node_case != PG_QUERY__NODE__NODE__NOT_SET)
-    throw NotSupported("DISTINCT ON", node_location(stmt_.distinct_clause[0]));
 }
 
 BoundQuery SelectBinder::bind() {
@@ -232,7 +241,8 @@ BoundQuery SelectBinder::bind() {
   if (grouped()) apply_grouping();
   if (!windows_.empty()) root_ = windows_.apply(std::move(root_));
   std::vector<plan::ColumnId> outputs = add_map();
-  if (stmt_.n_distinct_clause) add_distinct(outputs);
+  if (plain_distinct()) add_distinct(outputs);
+  if (!distinct_on_.empty()) add_distinct_on(outputs);
   add_sort_and_limit(outputs);
   BoundQuery result;
   result.root = std::move(root_);
@@ -333,35 +343,47 @@ void SelectBinder::bind_targets() {
   }
 }
 
+// An ORDER BY or DISTINCT ON item: an output column by ordinal or name, else an expression.
+SortItem SelectBinder::bind_sort_item(const Node* node, const char* clause) {
+  ExpressionBinder binder(context_, scope_, clause, this);
+  SortItem item;
+  if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
+      node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
+    int64_t ordinal = node->a_const->ival->ival;
+    if (ordinal < 1 || static_cast<size_t>(ordinal) > targets_.size())
+      throw Error(std::string(clause) + " position " + std::to_string(ordinal) +
+                      " is not in select list",
+                  node_location(node));
+    item.output = static_cast<size_t>(ordinal - 1);
+  } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF &&
+             node->column_ref->n_fields == 1 &&
+             node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
+    std::string_view name = node_string(node->column_ref->fields[0]);
+    for (size_t t = 0; t < targets_.size(); ++t) {
+      if (targets_[t].name != name) continue;
+      if (item.output && !expr_equal(*targets_[*item.output].expr, *targets_[t].expr))
+        throw Error(std::string(clause) + " \"" + std::string(name) + "\" is ambiguous",
+                    node_location(node));
+      item.output = t;
+    }
+  }
+  if (!item.output) item.expr = resolve_unknown(binder.bind(node));
+  return item;
+}
+
 void SelectBinder::bind_order_by() {
-  ExpressionBinder binder(context_, scope_, "ORDER BY", this);
   for (size_t i = 0; i < stmt_.n_sort_clause; ++i) {
     const PgQuery__SortBy& sort = *stmt_.sort_clause[i]->sort_by;
     plan::SortKey direction = sort_direction(sort);
-    SortItem item;
+    SortItem item = bind_sort_item(sort.node, "ORDER BY");
     item.descending = direction.descending;
     item.nulls_first = direction.nulls_first;
-    const Node* node = sort.node;
-    if (node->node_case == PG_QUERY__NODE__NODE_A_CONST &&
-        node->a_const->val_case == PG_QUERY__A__CONST__VAL_IVAL) {
-      int64_t ordinal = node->a_const->ival->ival;
-      if (ordinal < 1 || static_cast<size_t>(ordinal) > targets_.size())
-        throw Error("ORDER BY position " + std::to_string(ordinal) + " is not in select list",
-                    node_location(node));
-      item.output = static_cast<size_t>(ordinal - 1);
-    } else if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF &&
-               node->column_ref->n_fields == 1 &&
-               node->column_ref->fields[0]->node_case == PG_QUERY__NODE__NODE_STRING) {
-      std::string_view name = node_string(node->column_ref->fields[0]);
-      for (size_t t = 0; t < targets_.size(); ++t) {
-        if (targets_[t].name != name) continue;
-        if (item.output && !expr_equal(*targets_[*item.output].expr, *targets_[t].expr))
-          throw Error("ORDER BY \"" + std::string(name) + "\" is ambiguous", node_location(node));
-        item.output = t;
-      }
-    }
-    if (!item.output) item.expr = resolve_unknown(binder.bind(node));
     sort_items_.push_back(std::move(item));
+  }
+  if (plain_distinct()) return;
+  for (size_t i = 0; i < stmt_.n_distinct_clause; ++i) {
+    distinct_on_.push_back(bind_sort_item(stmt_.distinct_clause[i], "DISTINCT ON"));
+    distinct_on_locations_.push_back(node_location(stmt_.distinct_clause[i]));
   }
 }
 
@@ -409,29 +431,19 @@ ExprPtr SelectBinder::bind_aggregate(const PgQuery__FuncCall& call) {
 
 // A window aggregate (OVER): typed as the same aggregate is under GROUP BY (one semantics),
 // among the aggregates the window evaluator combines. Its argument may hold aggregates of the
-// query level (sum(sum(x)) OVER ()).
+// query level (sum(sum(x)) OVER ()); FILTER becomes part of the argument, as under GROUP BY.
 TypedAggregate SelectBinder::type_window_aggregate(const PgQuery__FuncCall& call) {
-  std::string name(last_name(call.funcname, call.n_funcname));
-  if (call.agg_filter) throw NotSupported("FILTER in window functions", call.location);
-  if (call.n_agg_order || call.agg_within_group)
-    throw NotSupported("ordered aggregates as window functions", call.location);
   AggregateCallBinders binders;
   binders.argument = [&](const Node* node) {
     return ExpressionBinder(context_, scope_, "aggregate", this).bind(node);
   };
+  binders.filter = [&](const Node* node) {
+    // Without an AggregateBinder: "aggregate functions are not allowed in FILTER".
+    return ExpressionBinder(context_, scope_, "FILTER").bind_condition(node, "FILTER");
+  };
   BoundAggregate bound = bind_aggregate_call(call, binders, false);
-  switch (bound.call.function) {
-    case plan::AggregateFunction::kCountStar:
-    case plan::AggregateFunction::kCount:
-    case plan::AggregateFunction::kSum:
-    case plan::AggregateFunction::kAvg:
-    case plan::AggregateFunction::kMin:
-    case plan::AggregateFunction::kMax:
-      break;
-    default:
-      throw NotSupported(name + " as a window function", call.location);
-  }
-  return {bound.call.function, std::move(bound.call.argument), bound.type};
+  return {bound.call.function, std::move(bound.call.argument), std::move(bound.call.parameter),
+          bound.type};
 }
 
 void SelectBinder::replace_groups(ExprPtr& expr) const {
@@ -469,6 +481,8 @@ void SelectBinder::apply_grouping() {
   for (Target& target : targets_) replace_groups(target.expr);
   if (having_) replace_groups(having_);
   for (SortItem& item : sort_items_)
+    if (item.expr) replace_groups(item.expr);
+  for (SortItem& item : distinct_on_)
     if (item.expr) replace_groups(item.expr);
   windows_.for_each_expression([this](ExprPtr& expr) { replace_groups(expr); });
   auto aggregate = std::make_unique<plan::AggregateOp>();
@@ -573,7 +587,7 @@ ExprPtr SelectBinder::bind_grouping(const PgQuery__GroupingFunc& call) {
 
 std::vector<plan::ColumnId> SelectBinder::add_map() {
   // With DISTINCT, ORDER BY may only name select items: resolve those before the items move.
-  if (stmt_.n_distinct_clause) {
+  if (plain_distinct()) {
     for (SortItem& item : sort_items_) {
       if (item.output) continue;
       for (size_t t = 0; t < targets_.size() && !item.output; ++t)
@@ -623,6 +637,26 @@ void SelectBinder::add_distinct(std::vector<plan::ColumnId>& outputs) {
   }
   distinct->children.push_back(std::move(root_));
   root_ = std::move(distinct);
+}
+
+ExprPtr SelectBinder::item_expr(const SortItem& item,
+                                const std::vector<plan::ColumnId>& outputs) const {
+  std::optional<size_t> output = item.output;
+  for (size_t t = 0; t < targets_.size() && !output; ++t)
+    if (targets_[t].expr && expr_equal(*item.expr, *targets_[t].expr)) output = t;
+  if (!output) return item.expr->clone();
+  const plan::ColumnInfo& info = context_.registry[outputs[*output]];
+  return plan::make_column(outputs[*output], info.type, info.nullable);
+}
+
+void SelectBinder::add_distinct_on(const std::vector<plan::ColumnId>& outputs) {
+  std::vector<ExprPtr> keys;
+  for (const SortItem& item : distinct_on_) keys.push_back(item_expr(item, outputs));
+  std::vector<plan::SortKey> order;
+  for (const SortItem& item : sort_items_)
+    order.push_back({item_expr(item, outputs), item.descending, item.nulls_first});
+  root_ = first_row_per_group(std::move(root_), std::move(keys), distinct_on_locations_,
+                              std::move(order), context_.registry);
 }
 
 void SelectBinder::add_sort_and_limit(const std::vector<plan::ColumnId>& outputs) {

@@ -1,46 +1,20 @@
 #include "engine/sql/window_binder.h"
 
 #include <optional>
-#include <set>
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/sql/aggregate_functions.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
+#include "engine/sql/window_frame_binder.h"
 #include "storage/error.h"
 
 namespace floe::sql {
 
 using plan::ExprPtr;
-using Bound = WindowFrame::Bound;
 
 namespace {
-
-// PostgreSQL's WindowDef.frameOptions bits (nodes/parsenodes.h).
-constexpr int32_t kFrameRows = 0x00004;
-constexpr int32_t kFrameGroups = 0x00008;
-constexpr int32_t kFrameNonDefault = 0x00001;
-// A frame end's bit is the start's shifted left by one.
-constexpr int32_t kStartUnboundedPreceding = 0x00020;
-constexpr int32_t kStartUnboundedFollowing = 0x00080;
-constexpr int32_t kStartCurrentRow = 0x00200;
-constexpr int32_t kStartOffsetPreceding = 0x00800;
-constexpr int32_t kStartOffsetFollowing = 0x02000;
-constexpr int32_t kStartOffsets = kStartOffsetPreceding | kStartOffsetFollowing;
-constexpr int32_t kOffsets = kStartOffsets | kStartOffsets << 1;
-constexpr int32_t kExclusion = 0x08000 | 0x10000 | 0x20000;
-constexpr int32_t kDefaultFrame = 0x00002 | kStartUnboundedPreceding | (kStartCurrentRow << 1);
-
-// The start (or end) bound the options name.
-Bound frame_bound(int32_t options, bool end) {
-  auto has = [&](int32_t start_bit) { return (options & (end ? start_bit << 1 : start_bit)) != 0; };
-  if (has(kStartUnboundedPreceding)) return Bound::kUnboundedPreceding;
-  if (has(kStartUnboundedFollowing)) return Bound::kUnboundedFollowing;
-  if (has(kStartOffsetPreceding)) return Bound::kPreceding;
-  if (has(kStartOffsetFollowing)) return Bound::kFollowing;
-  return Bound::kCurrentRow;
-}
 
 struct WindowFunctionName {
   const char* name;
@@ -132,7 +106,7 @@ WindowBinder::Definition WindowBinder::resolve(const PgQuery__WindowDef& def) co
     if (def.n_order_clause && !base.order.empty())
       throw Error("cannot override ORDER BY clause of window " + quoted,
                   node_location(def.order_clause[0]));
-    if (base_def->frame_options & kFrameNonDefault)
+    if (has_frame_clause(base_def->frame_options))
       throw Error("cannot copy window " + quoted + " because it has a frame clause", def.location);
     result.partitions = std::move(base.partitions);
     result.order = std::move(base.order);
@@ -140,9 +114,7 @@ WindowBinder::Definition WindowBinder::resolve(const PgQuery__WindowDef& def) co
     result.partitions = nodes(def.partition_clause, def.n_partition_clause);
   }
   if (def.n_order_clause) result.order = nodes(def.order_clause, def.n_order_clause);
-  result.frame_options = def.frame_options ? def.frame_options : kDefaultFrame;
-  result.start_offset = def.start_offset;
-  result.end_offset = def.end_offset;
+  result.frame = {def.frame_options, def.start_offset, def.end_offset};
   return result;
 }
 
@@ -159,7 +131,6 @@ ExprPtr WindowBinder::bind(const PgQuery__FuncCall& call) {
   SqlType type;
   bool nullable = true;
   bind_function(call, function, type, nullable);
-  function.frame = bind_frame(definition, over.location);
   in_definition_ = true;
   std::vector<ExprPtr> partitions;
   for (const Node* node : definition.partitions)
@@ -177,6 +148,16 @@ ExprPtr WindowBinder::bind(const PgQuery__FuncCall& call) {
         (sort.sortby_nulls != PG_QUERY__SORT_BY_NULLS__SORTBY_NULLS_LAST && key.descending);
     order.push_back(std::move(key));
   }
+  BoundFrame frame = bind_window_frame(
+      definition.frame, order,
+      [&](const Node* node) {
+        return ExpressionBinder(context_, scope_, "window frames").bind(node);
+      },
+      over.location);
+  function.frame = frame.frame;
+  function.range_key = std::move(frame.range_key);
+  function.start_bound = std::move(frame.start_bound);
+  function.end_bound = std::move(frame.end_bound);
   binding_ = in_definition_ = false;
 
   std::string name(last_name(call.funcname, call.n_funcname));
@@ -203,6 +184,8 @@ ExprPtr WindowBinder::bind_argument(const Node* node) {
 void WindowBinder::bind_function(const PgQuery__FuncCall& call, plan::WindowOp::Function& function,
                                  SqlType& type, bool& nullable) {
   std::string name(last_name(call.funcname, call.n_funcname));
+  if (call.agg_within_group)
+    throw Error("OVER is not supported for ordered-set aggregate " + name, call.location);
   if (call.agg_distinct)
     throw NotSupported("DISTINCT is not implemented for window functions", call.location);
   if (call.n_agg_order)
@@ -212,8 +195,9 @@ void WindowBinder::bind_function(const PgQuery__FuncCall& call, plan::WindowOp::
     function.kind = WindowFunctionKind::kAggregate;
     function.aggregate = typed.function;
     if (typed.argument) function.arguments.push_back(std::move(typed.argument));
+    if (typed.delimiter) function.arguments.push_back(std::move(typed.delimiter));
     type = typed.type;
-    // A frame may be empty: then sum, avg, min and max are NULL, counts 0.
+    // A frame may be empty: then all but the counts are NULL.
     nullable = typed.function != plan::AggregateFunction::kCount &&
                typed.function != plan::AggregateFunction::kCountStar;
     return;
@@ -293,46 +277,6 @@ void WindowBinder::bind_function(const PgQuery__FuncCall& call, plan::WindowOp::
   args[0] = resolve_unknown(std::move(args[0]));
   if (args.size() > 2) args[2] = coerce(std::move(args[2]), args[0]->type);
   type = args[0]->type;
-}
-
-WindowFrame WindowBinder::bind_frame(const Definition& definition, int location) {
-  int32_t options = definition.frame_options;
-  if (options & kFrameGroups) throw NotSupported("GROUPS frames", location);
-  if (options & kExclusion) throw NotSupported("frame EXCLUDE clauses", location);
-  WindowFrame frame;
-  frame.rows = options & kFrameRows;
-  if ((options & kOffsets) && !frame.rows)
-    throw NotSupported("RANGE frames with offset PRECEDING/FOLLOWING", location);
-  frame.start = frame_bound(options, false);
-  frame.end = frame_bound(options, true);
-  if (definition.start_offset)
-    frame.start_offset = bind_frame_offset(definition.start_offset, true, frame.rows);
-  if (definition.end_offset)
-    frame.end_offset = bind_frame_offset(definition.end_offset, false, frame.rows);
-  return frame;
-}
-
-// A ROWS offset: a constant number, cast to bigint, that is neither NULL nor negative.
-uint64_t WindowBinder::bind_frame_offset(const Node* node, bool start, bool rows) {
-  const char* unit = rows ? "ROWS" : "RANGE";
-  ExprPtr expr = ExpressionBinder(context_, scope_, "window frames").bind(node);
-  std::set<plan::ColumnId> columns;
-  plan::collect_columns(*expr, columns);
-  if (!columns.empty())
-    throw Error(std::string("argument of ") + unit + " must not contain variables",
-                node_location(node));
-  if (expr->kind != plan::ExprKind::kConstant)
-    throw NotSupported("window frame offsets that are not constants", node_location(node));
-  if (is_unknown_literal(*expr)) expr = coerce(std::move(expr), SqlType::big_int());
-  if (!expr->type.is_numeric())
-    throw Error(std::string("argument of ") + unit + " must be type bigint, not type " +
-                    expr->type.to_string(),
-                node_location(node));
-  std::string which = start ? "starting" : "ending";
-  Value value = cast_value(expr->constant, SqlType::big_int());
-  if (value.is_null()) throw Error("frame " + which + " offset must not be null");
-  if (value.as_int64() < 0) throw Error("frame " + which + " offset must not be negative");
-  return static_cast<uint64_t>(value.as_int64());
 }
 
 void WindowBinder::for_each_expression(const std::function<void(ExprPtr&)>& visit) {

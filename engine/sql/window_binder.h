@@ -10,6 +10,7 @@
 #include "engine/plan/logical_plan.h"
 #include "engine/sql/bind_scope.h"
 #include "engine/sql/pg_node.h"
+#include "engine/sql/window_frame_binder.h"
 
 namespace floe::sql {
 
@@ -18,7 +19,8 @@ class AggregateBinder;
 // An aggregate call typed the way GROUP BY types it, for use as a window function.
 struct TypedAggregate {
   plan::AggregateFunction function;
-  plan::ExprPtr argument;  // null for count(*)
+  plan::ExprPtr argument;   // null for count(*)
+  plan::ExprPtr delimiter;  // string_agg
   SqlType type;
 };
 
@@ -47,14 +49,10 @@ class WindowBinder {
   struct Definition {
     std::vector<const Node*> partitions;
     std::vector<const Node*> order;
-    int32_t frame_options = 0;
-    const Node* start_offset = nullptr;
-    const Node* end_offset = nullptr;
+    FrameClause frame;
   };
   Definition resolve(const PgQuery__WindowDef& def) const;
   const PgQuery__WindowDef* named(std::string_view name, int location) const;
-  WindowFrame bind_frame(const Definition& definition, int location);
-  uint64_t bind_frame_offset(const Node* node, bool start, bool rows);
   void bind_function(const PgQuery__FuncCall& call, plan::WindowOp::Function& function,
                      SqlType& type, bool& nullable);
   plan::ExprPtr bind_argument(const Node* node);

@@ -151,14 +151,14 @@ void expect_direct_sums(RowBuffer& buffer, const WindowFrame& frame) {
 }
 
 const std::vector<WindowFrame> kRowsFrames = {
-    {true, Bound::kUnboundedPreceding, Bound::kCurrentRow, 0, 0},
-    {true, Bound::kPreceding, Bound::kFollowing, 3, 2},
-    {true, Bound::kPreceding, Bound::kPreceding, 5, 1},
-    {true, Bound::kFollowing, Bound::kFollowing, 1, 4},
-    {true, Bound::kCurrentRow, Bound::kUnboundedFollowing, 0, 0},
-    {true, Bound::kPreceding, Bound::kPreceding, 1, 3},  // always empty
-    {true, Bound::kPreceding, Bound::kCurrentRow, 1000000, 0},
-    {true, Bound::kUnboundedPreceding, Bound::kFollowing, 0, uint64_t{1} << 40},
+    {WindowFrame::Unit::kRows, Bound::kUnboundedPreceding, Bound::kCurrentRow, 0, 0},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kFollowing, 3, 2},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kPreceding, 5, 1},
+    {WindowFrame::Unit::kRows, Bound::kFollowing, Bound::kFollowing, 1, 4},
+    {WindowFrame::Unit::kRows, Bound::kCurrentRow, Bound::kUnboundedFollowing, 0, 0},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kPreceding, 1, 3},  // always empty
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kCurrentRow, 1000000, 0},
+    {WindowFrame::Unit::kRows, Bound::kUnboundedPreceding, Bound::kFollowing, 0, uint64_t{1} << 40},
 };
 
 // Hash-partitioned (13 partitions) and one partition, which comes out sorted.
@@ -172,6 +172,117 @@ TEST(WindowEvaluatorTest, SlidingSumsMatchDirectSums) {
       expect_direct_sums(buffer, frame);
       for (uint64_t r = 1; r < buffer.size() && !partitioned; ++r)
         ASSERT_LT(as_row(buffer.row(r - 1))->order, as_row(buffer.row(r))->order);
+    }
+  }
+}
+
+// Peer groups of three ORDER BY values, for GROUPS frames and EXCLUDE.
+int32_t by_thirds(const uint8_t* a, const uint8_t* b) {
+  return compare(as_row(a)->order / 3, as_row(b)->order / 3);
+}
+
+// Whether row j (of peer group gj) is in row i's (group gi) frame, computed directly.
+bool in_frame(const WindowFrame& frame, int64_t i, int64_t gi, int64_t j, int64_t gj) {
+  bool groups = frame.unit == WindowFrame::Unit::kGroups;
+  int64_t at = groups ? gi : i;
+  int64_t position = groups ? gj : j;
+  auto after_start = [&]() {
+    auto shift = static_cast<int64_t>(frame.start_offset);
+    switch (frame.start) {
+      case Bound::kUnboundedPreceding:
+        return true;
+      case Bound::kPreceding:
+        return position >= at - shift;
+      case Bound::kCurrentRow:
+        return position >= at;
+      case Bound::kFollowing:
+        return position >= at + shift;
+      case Bound::kUnboundedFollowing:
+        return false;
+    }
+    return false;
+  };
+  auto before_end = [&]() {
+    auto shift = static_cast<int64_t>(frame.end_offset);
+    switch (frame.end) {
+      case Bound::kUnboundedPreceding:
+        return false;
+      case Bound::kPreceding:
+        return position <= at - shift;
+      case Bound::kCurrentRow:
+        return position <= at;
+      case Bound::kFollowing:
+        return position <= at + shift;
+      case Bound::kUnboundedFollowing:
+        return true;
+    }
+    return false;
+  };
+  if (!after_start() || !before_end()) return false;
+  switch (frame.exclusion) {
+    case WindowFrame::Exclusion::kNoOthers:
+      return true;
+    case WindowFrame::Exclusion::kCurrentRow:
+      return j != i;
+    case WindowFrame::Exclusion::kGroup:
+      return gj != gi;
+    case WindowFrame::Exclusion::kTies:
+      return gj != gi || j == i;
+  }
+  return true;
+}
+
+const std::vector<WindowFrame> kGroupFrames = {
+    {WindowFrame::Unit::kGroups, Bound::kPreceding, Bound::kFollowing, 2, 1},
+    {WindowFrame::Unit::kGroups, Bound::kFollowing, Bound::kFollowing, 1, 3},
+    {WindowFrame::Unit::kGroups, Bound::kUnboundedPreceding, Bound::kPreceding, 0, 1},
+    {WindowFrame::Unit::kGroups, Bound::kCurrentRow, Bound::kCurrentRow, 0, 0,
+     WindowFrame::Exclusion::kTies},
+    {WindowFrame::Unit::kGroups, Bound::kPreceding, Bound::kUnboundedFollowing, 1, 0,
+     WindowFrame::Exclusion::kGroup},
+    {WindowFrame::Unit::kRows, Bound::kPreceding, Bound::kFollowing, 4, 4,
+     WindowFrame::Exclusion::kCurrentRow},
+    {WindowFrame::Unit::kRows, Bound::kUnboundedPreceding, Bound::kCurrentRow, 0, 0,
+     WindowFrame::Exclusion::kTies},
+    {WindowFrame::Unit::kRange, Bound::kUnboundedPreceding, Bound::kUnboundedFollowing, 0, 0,
+     WindowFrame::Exclusion::kGroup},
+};
+
+// GROUPS frames and EXCLUDE, through the segment tree and through the aggregation of each
+// frame anew (the aggregates that cannot merge states), against direct sums.
+TEST(WindowEvaluatorTest, GroupFramesAndExclusionMatchDirectSums) {
+  for (bool mergeable : {true, false}) {
+    for (const WindowFrame& frame : kGroupFrames) {
+      QueryContext query(2);
+      RowBuffer buffer(sizeof(Row), 2);
+      fill(buffer, query, 3000, 7);
+      WindowSpec spec = sum_spec(frame, true);
+      spec.peers = by_thirds;
+      spec.functions[0].mergeable = mergeable;
+      ASSERT_TRUE(evaluate_windows(buffer, spec, query));
+      std::map<int64_t, std::vector<Row>> partitions;
+      for (uint64_t r = 0; r < buffer.size(); ++r)
+        partitions[as_row(buffer.row(r))->partition].push_back(*as_row(buffer.row(r)));
+      for (auto& [key, rows] : partitions) {
+        std::sort(rows.begin(), rows.end(),
+                  [](const Row& a, const Row& b) { return a.order < b.order; });
+        std::vector<int64_t> group(rows.size());
+        for (size_t i = 1; i < rows.size(); ++i)
+          group[i] = group[i - 1] + (rows[i].order / 3 != rows[i - 1].order / 3 ? 1 : 0);
+        for (size_t i = 0; i < rows.size(); ++i) {
+          int64_t sum = 0;
+          bool empty = true;
+          for (size_t j = 0; j < rows.size(); ++j) {
+            if (!in_frame(frame, int64_t(i), group[i], int64_t(j), group[j])) continue;
+            sum += rows[j].value;
+            empty = false;
+          }
+          ASSERT_EQ(rows[i].result_null != 0, empty) << "partition " << key << " row " << i;
+          if (!empty) {
+            ASSERT_EQ(rows[i].result, sum) << "partition " << key << " row " << i;
+          }
+        }
+      }
     }
   }
 }
