@@ -7,6 +7,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
+#include "engine/plan/mark_join_unnesting.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -137,6 +138,9 @@ class Unnester {
   LogicalOpPtr unnest_filter(LogicalOpPtr op);
   LogicalOpPtr unnest_map(LogicalOpPtr op);
   LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
+  LogicalOpPtr attach_subqueries(LogicalOpPtr input, ExprPtr& expr);
+  bool is_semi_join(const Expr& conjunct) const;
+  std::unique_ptr<JoinOp> correlated_join(LogicalOpPtr input, const Expr& node);
   LogicalOpPtr semi_join(LogicalOpPtr input, Expr& conjunct);
   LogicalOpPtr scalar_join(LogicalOpPtr input, ExprPtr& subquery);
   LogicalOpPtr reduce_to_magic_set(LogicalOpPtr body, const LogicalOp& input, const JoinOp& join,
@@ -201,11 +205,12 @@ LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate) {
 }
 
 // WHERE / HAVING: plain conjuncts filter first, then semi/anti joins reduce the input, then
-// correlated scalar subqueries are joined and the conjuncts that use them filter last.
+// correlated scalar subqueries and mark joins are joined and the conjuncts that use them
+// filter last.
 LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
   auto& filter = static_cast<FilterOp&>(*op);
   unnest_nested_plans(filter.predicate);
-  std::vector<ExprPtr> conjuncts, plain, semi, scalar;
+  std::vector<ExprPtr> conjuncts, plain, semi, joined;
   split_conjuncts(std::move(filter.predicate), conjuncts);
   for (ExprPtr& conjunct : conjuncts) {
     if (conjunct->kind == ExprKind::kNot &&
@@ -215,36 +220,39 @@ LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
       inner->negated = !inner->negated;
       conjunct = std::move(inner);
     }
-    bool top_level = conjunct->kind == ExprKind::kExists || conjunct->kind == ExprKind::kInSubquery;
-    bool nested = top_level ? conjunct->kind == ExprKind::kInSubquery &&
-                                  contains_exists_or_in(*conjunct->children[0])
-                            : contains_exists_or_in(*conjunct);
-    if (nested)
-      throw NotSupported("EXISTS and IN subqueries other than as AND-ed conditions",
-                         conjunct->position);
     bool correlated_scalar = false;
     transform_expr(conjunct, [&](ExprPtr& node) {
       correlated_scalar |= node->kind == ExprKind::kScalarSubquery && is_correlated(*node);
     });
-    if (top_level)
+    if (is_semi_join(*conjunct))
       semi.push_back(std::move(conjunct));
     else
-      (correlated_scalar ? scalar : plain).push_back(std::move(conjunct));
+      (correlated_scalar || contains_exists_or_in(*conjunct) ? joined : plain)
+          .push_back(std::move(conjunct));
   }
   LogicalOpPtr input = make_filter(std::move(op->children[0]), make_conjunction(std::move(plain)));
   for (ExprPtr& conjunct : semi) input = semi_join(std::move(input), *conjunct);
-  for (ExprPtr& conjunct : scalar) input = attach_correlated_scalars(std::move(input), conjunct);
-  return make_filter(std::move(input), make_conjunction(std::move(scalar)));
+  for (ExprPtr& conjunct : joined) input = attach_subqueries(std::move(input), conjunct);
+  return make_filter(std::move(input), make_conjunction(std::move(joined)));
+}
+
+// A conjunct that a semi, anti or null-aware anti join decides: EXISTS, NOT EXISTS and IN
+// with needles without subqueries, and NOT IN with one needle and an uncorrelated subquery.
+// The others (and all quantified comparisons but IN) get mark joins.
+bool Unnester::is_semi_join(const Expr& conjunct) const {
+  if (conjunct.kind == ExprKind::kExists) return true;
+  if (conjunct.kind != ExprKind::kInSubquery || conjunct.compare_op != CompareOp::kEqual)
+    return false;
+  for (const ExprPtr& needle : conjunct.children)
+    if (contains_exists_or_in(*needle)) return false;
+  return !conjunct.negated || (conjunct.children.size() == 1 && !is_correlated(conjunct));
 }
 
 LogicalOpPtr Unnester::unnest_map(LogicalOpPtr op) {
   auto& map = static_cast<MapOp&>(*op);
   for (auto& computed : map.computed) {
     unnest_nested_plans(computed.expr);
-    if (contains_exists_or_in(*computed.expr))
-      throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING",
-                         computed.expr->position);
-    op->children[0] = attach_correlated_scalars(std::move(op->children[0]), computed.expr);
+    op->children[0] = attach_subqueries(std::move(op->children[0]), computed.expr);
   }
   return op;
 }
@@ -257,33 +265,56 @@ LogicalOpPtr Unnester::attach_correlated_scalars(LogicalOpPtr input, ExprPtr& ex
   return input;
 }
 
+// Scalar subqueries first: a needle of IN may hold one. Then each EXISTS, IN and quantified
+// comparison becomes the mark of a mark join (or the result of the uncorrelated comparison's
+// aggregates).
+LogicalOpPtr Unnester::attach_subqueries(LogicalOpPtr input, ExprPtr& expr) {
+  input = attach_correlated_scalars(std::move(input), expr);
+  transform_expr(expr, [&](ExprPtr& node) {
+    if (node->kind != ExprKind::kExists && node->kind != ExprKind::kInSubquery) return;
+    if (decided_by_aggregates(*node) && !is_correlated(*node)) {
+      input = quantified_by_aggregates(std::move(input), node, registry_);
+      return;
+    }
+    auto join = correlated_join(std::move(input), *node);
+    node = make_mark_join(*join, *node, registry_);
+    input = std::move(join);
+  });
+  return input;
+}
+
 LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
   const bool exists = conjunct.kind == ExprKind::kExists;
-  LogicalOpPtr subquery = clone_tree(*conjunct.subquery);
-  if (exists) {  // the select list of EXISTS does not matter
+  auto join = correlated_join(std::move(input), conjunct);
+  join->type = exists ? (conjunct.negated ? JoinType::kAnti : JoinType::kSemi)
+                      : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
+  for (size_t i = 0; i < conjunct.columns.size(); ++i) {
+    const ColumnInfo& info = registry_[conjunct.columns[i]];
+    join->keys.push_back({std::move(conjunct.children[i]),
+                          make_column(conjunct.columns[i], info.type, info.nullable)});
+  }
+  return join;
+}
+
+// A join of `input` with the subquery of `node` (EXISTS or IN) whose keys and residual are
+// the correlation conjuncts pulled up out of the subquery; its type is left to the caller.
+std::unique_ptr<JoinOp> Unnester::correlated_join(LogicalOpPtr input, const Expr& node) {
+  LogicalOpPtr subquery = clone_tree(*node.subquery);
+  if (node.kind == ExprKind::kExists) {  // the select list of EXISTS does not matter
     while (subquery->kind == LogicalKind::kMap) subquery = std::move(subquery->children[0]);
   }
   auto join = std::make_unique<JoinOp>();
-  join->type = exists ? (conjunct.negated ? JoinType::kAnti : JoinType::kSemi)
-                      : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
   join->estimated_rows = input->estimated_rows;
   ColumnSet free = free_columns(*subquery);
   std::vector<ExprPtr> correlated;
   if (!free.empty()) {
-    check_correlation_level(free, *input, conjunct.position);
+    check_correlation_level(free, *input, node.position);
     subquery = pull_up_correlations(std::move(subquery), free, correlated);
     if (!free_columns(*subquery).empty())
       throw NotSupported(
           "correlated subqueries whose correlation is below an aggregate, sort, limit or outer "
           "join",
-          conjunct.position);
-    if (join->type == JoinType::kNullAwareAnti)
-      throw NotSupported("correlated NOT IN subqueries", conjunct.position);
-  }
-  if (!exists) {
-    const ColumnInfo& info = registry_[conjunct.column];
-    join->keys.push_back(
-        {std::move(conjunct.children[0]), make_column(conjunct.column, info.type, info.nullable)});
+          node.position);
   }
   ColumnSet outer = as_set(output_columns(*input)), inner = as_set(output_columns(*subquery));
   std::vector<ExprPtr> residual;
