@@ -76,8 +76,9 @@ class MarkJoinProbe : public Consumer {
     }
 
     b.SetInsertPoint(hashed);
-    walk_chain(table, probe_keys, tuple, false);
-    if (join_.mark_keys) walk_chain(table, with_null_marks(env_, join_, probe_keys), tuple, true);
+    walk_chain(table, probe_keys, probe_keys, tuple, false);
+    if (join_.mark_keys)
+      walk_chain(table, with_null_marks(env_, join_, probe_keys), probe_keys, tuple, true);
     b.CreateBr(emit_);
 
     b.SetInsertPoint(emit_);
@@ -93,12 +94,13 @@ class MarkJoinProbe : public Consumer {
     return llvm::BasicBlock::Create(env_.builder().getContext(), name, env_.codegen.function());
   }
 
-  void walk_chain(llvm::Value* table, const std::vector<SqlValue>& keys, Tuple& tuple,
-                  bool unknown_ends) {
+  // The chain of the entries stored under the hash of `hashed`.
+  void walk_chain(llvm::Value* table, const std::vector<SqlValue>& hashed,
+                  const std::vector<SqlValue>& probe_keys, Tuple& tuple, bool unknown_ends) {
     auto& b = env_.builder();
-    auto* hash = hash_keys(env_, keys, types_);
+    auto* hash = hash_keys(env_, hashed, types_);
     auto* first = b.CreateCall(env_.codegen.runtime_function("floe_rt_join_lookup"), {table, hash});
-    walk(first, hash, "floe_rt_join_next", "mark_chain", tuple, keys, unknown_ends);
+    walk(first, hash, "floe_rt_join_next", "mark_chain", tuple, probe_keys, unknown_ends);
   }
 
   // Visits the entries from `first` on: each candidate's mark value ends the walk when TRUE

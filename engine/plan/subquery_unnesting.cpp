@@ -126,6 +126,8 @@ std::optional<Equivalence> as_equivalence(ExprPtr& conjunct, const ColumnSet& ou
   return std::nullopt;
 }
 
+LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate);
+
 class Unnester {
  public:
   explicit Unnester(ColumnRegistry& registry) : registry_(registry) {}
@@ -155,6 +157,23 @@ LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
   for (LogicalOpPtr& child : op->children) child = unnest(std::move(child));
   if (op->kind == LogicalKind::kFilter) return unnest_filter(std::move(op));
   if (op->kind == LogicalKind::kMap) return unnest_map(std::move(op));
+  if (op->kind == LogicalKind::kAggregate || op->kind == LogicalKind::kSort ||
+      op->kind == LogicalKind::kWindow) {
+    // Evaluated on each input row: the joins go below the operator.
+    for_each_expression(*op, [&](ExprPtr& expr) {
+      unnest_nested_plans(expr);
+      op->children[0] = attach_subqueries(std::move(op->children[0]), expr);
+    });
+    return op;
+  }
+  if (op->kind == LogicalKind::kJoin) {
+    // The ON condition of an inner join is a filter above it.
+    auto& join = static_cast<JoinOp&>(*op);
+    if (join.type == JoinType::kInner && join.residual && contains_exists_or_in(*join.residual)) {
+      ExprPtr condition = std::move(join.residual);
+      return unnest_filter(make_filter(std::move(op), std::move(condition)));
+    }
+  }
   check_only_uncorrelated(*op);
   return op;
 }
@@ -171,8 +190,8 @@ bool Unnester::is_correlated(const Expr& expr) const {
   return !free_columns(*expr.subquery).empty();
 }
 
-// Elsewhere (join conditions, aggregate arguments, ORDER BY) only uncorrelated scalar
-// subqueries are allowed; the query runner evaluates them once.
+// Elsewhere (outer join conditions, VALUES) only uncorrelated scalar subqueries are allowed;
+// the query runner evaluates them once.
 void Unnester::check_only_uncorrelated(LogicalOp& op) {
   for_each_expression(op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
