@@ -45,6 +45,25 @@ std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& jo
   return keys;
 }
 
+Tuple join_pair(PipelineEnv& env, const plan::JoinOp& join, const Materialization& rows,
+                const Tuple& probe, llvm::Value* payload, const std::vector<SqlValue>& build_keys,
+                llvm::BasicBlock* reject) {
+  Tuple joined = probe;
+  for (const auto& column : rows.columns) {
+    joined[column.id] = column.field < build_keys.size()
+                            ? build_keys[column.field]
+                            : load_field(env.codegen, payload, rows.layout, column.field);
+  }
+  if (join.residual) {
+    auto& b = env.builder();
+    auto* pass = env.expressions.compile_predicate(*join.residual, resolver_for(joined));
+    auto* keep = llvm::BasicBlock::Create(b.getContext(), "join_residual", env.codegen.function());
+    b.CreateCondBr(pass, keep, reject);
+    b.SetInsertPoint(keep);
+  }
+  return joined;
+}
+
 namespace {
 
 using plan::JoinType;
@@ -226,18 +245,7 @@ class JoinProbe : public Consumer {
           b.CreateCondBr(keys_equal(env_, probe_keys, build_keys, types), match, advance);
 
           b.SetInsertPoint(match);
-          Tuple joined = tuple;
-          for (const auto& column : rows_.columns) {
-            joined[column.id] = column.field < types.size()
-                                    ? build_keys[column.field]
-                                    : load_field(codegen, payload, rows_.layout, column.field);
-          }
-          if (join_.residual) {
-            auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
-            auto* keep = new_join_block(env_, "join_residual");
-            b.CreateCondBr(pass, keep, advance);
-            b.SetInsertPoint(keep);
-          }
+          Tuple joined = join_pair(env_, join_, rows_, tuple, payload, build_keys, advance);
           on_match(tuple, joined, payload, matched, next, advance);
         });
     // The chain is exhausted.

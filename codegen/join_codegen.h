@@ -17,6 +17,12 @@ std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& jo
                                         bool build_side, const Tuple& tuple,
                                         llvm::BasicBlock* on_null, size_t strict);
 
+// The probe tuple with the build columns of the entry `payload` (whose key fields hold
+// `build_keys`); branches to `reject` unless the join's residual is true on the pair.
+Tuple join_pair(PipelineEnv& env, const plan::JoinOp& join, const Materialization& rows,
+                const Tuple& probe, llvm::Value* payload, const std::vector<SqlValue>& build_keys,
+                llvm::BasicBlock* reject);
+
 // The hash a mark join's build row is stored under: that of all its keys, or, when one of its
 // mark keys is NULL, that of its keys with every mark key NULL, so that the rows that can
 // only make a mark unknown share one chain per value of the other keys.

@@ -125,18 +125,7 @@ class MarkJoinProbe : public Consumer {
           b.CreateCondBr(keys_equal(env_, probe_strict, build_strict, strict_types), candidate,
                          advance);
           b.SetInsertPoint(candidate);
-          Tuple joined = tuple;
-          for (const auto& column : rows_.columns) {
-            joined[column.id] = column.field < types_.size()
-                                    ? build_keys[column.field]
-                                    : load_field(codegen, payload, rows_.layout, column.field);
-          }
-          if (join_.residual) {
-            auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
-            auto* keep = block("mark_residual");
-            b.CreateCondBr(pass, keep, advance);
-            b.SetInsertPoint(keep);
-          }
+          Tuple joined = join_pair(env_, join_, rows_, tuple, payload, build_keys, advance);
           // The three-valued AND of the mark key equalities and the mark condition.
           llvm::Value* is_false = b.getFalse();
           llvm::Value* is_null = b.getFalse();
