@@ -58,7 +58,8 @@ ExprPtr make_mark_join(JoinOp& join, Expr& node, ColumnRegistry& registry) {
         join.keys.push_back({std::move(node.children[i]), std::move(column)});
         ++join.mark_keys;
       } else {
-        join.mark_condition = compare(node.compare_op, std::move(node.children[i]), std::move(column));
+        join.mark_condition =
+            compare(node.compare_op, std::move(node.children[i]), std::move(column));
       }
     }
   }

@@ -198,7 +198,8 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
     transform_expr(root, [&](ExprPtr& node) {
       if (!is_subquery(node->kind)) return;
       if (node->kind != ExprKind::kScalarSubquery)
-        throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", node->position);
+        throw NotSupported("EXISTS and IN subqueries in outer join conditions and VALUES",
+                           node->position);
       if (is_correlated(*node))
         throw NotSupported("correlated subqueries outside WHERE, HAVING and the select list",
                            node->position);

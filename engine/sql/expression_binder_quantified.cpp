@@ -56,7 +56,8 @@ ExprPtr compare_rows(std::string_view name, std::vector<ExprPtr> left, std::vect
                      int location) {
   if (left.size() != right.size())
     throw Error("unequal number of entries in row expressions", location);
-  if (!is_comparison(name)) throw NotSupported("row comparisons with operator " + std::string(name));
+  if (!is_comparison(name))
+    throw NotSupported("row comparisons with operator " + std::string(name));
   std::vector<ExprPtr> terms;
   if (name == "=" || name == "<>") {
     for (size_t i = 0; i < left.size(); ++i)
@@ -107,7 +108,8 @@ ExprPtr ExpressionBinder::quantified_subquery(const PgQuery__SubLink& link, Boun
   const std::string_view name =
       link.n_oper_name ? last_name(link.oper_name, link.n_oper_name) : std::string_view("=");
   std::vector<ExprPtr> needles = bind_row(link.testexpr);
-  if (query.outputs.size() < needles.size()) throw Error("subquery has too few columns", link.location);
+  if (query.outputs.size() < needles.size())
+    throw Error("subquery has too few columns", link.location);
   if (query.outputs.size() > needles.size())
     throw Error("subquery has too many columns", link.location);
   if (!is_comparison(name))
