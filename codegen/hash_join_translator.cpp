@@ -7,9 +7,11 @@
 // semi/anti joins, which keep every build row with a "matched" byte that the probe sets; a
 // later pipeline emits the rows whose byte is still 0 (outer, right anti) or 1 (right semi).
 // The probe of a right semi/anti join emits nothing. The null-aware anti join (NOT IN) only
-// records that the build side had rows and NULL keys.
+// records that the build side had rows and NULL keys. Mark joins keep NULL mark keys and are
+// probed by mark_join_translator.cpp.
 #include <cstddef>
 
+#include "codegen/join_codegen.h"
 #include "codegen/key_codegen.h"
 #include "codegen/translator.h"
 #include "runtime/join_hash_table.h"
@@ -17,26 +19,22 @@
 #include "storage/stack_depth.h"
 
 namespace floe::codegen {
-namespace {
 
-using plan::JoinType;
-
-std::vector<SqlType> key_types(const plan::JoinOp& join) {
+std::vector<SqlType> join_key_types(const plan::JoinOp& join) {
   std::vector<SqlType> types;
   for (const auto& key : join.keys) types.push_back(key.build->type);
   return types;
 }
 
-// Compiles the keys on one side; a NULL key branches to `on_null`, or is kept when that is
-// null.
-std::vector<SqlValue> compile_keys(PipelineEnv& env, const plan::JoinOp& join, bool build_side,
-                                   const Tuple& tuple, llvm::BasicBlock* on_null) {
+std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& join,
+                                        bool build_side, const Tuple& tuple,
+                                        llvm::BasicBlock* on_null, size_t strict) {
   auto& b = env.builder();
   std::vector<SqlValue> keys;
   for (const auto& key : join.keys) {
     SqlValue value =
         env.expressions.compile(build_side ? *key.build : *key.probe, resolver_for(tuple));
-    if (value.null && on_null) {
+    if (value.null && on_null && keys.size() < strict) {
       auto* present = llvm::BasicBlock::Create(b.getContext(), "join_key", env.codegen.function());
       b.CreateCondBr(value.null, on_null, present);
       b.SetInsertPoint(present);
@@ -46,6 +44,29 @@ std::vector<SqlValue> compile_keys(PipelineEnv& env, const plan::JoinOp& join, b
   }
   return keys;
 }
+
+Tuple join_pair(PipelineEnv& env, const plan::JoinOp& join, const Materialization& rows,
+                const Tuple& probe, llvm::Value* payload, const std::vector<SqlValue>& build_keys,
+                llvm::BasicBlock* reject) {
+  Tuple joined = probe;
+  for (const auto& column : rows.columns) {
+    joined[column.id] = column.field < build_keys.size()
+                            ? build_keys[column.field]
+                            : load_field(env.codegen, payload, rows.layout, column.field);
+  }
+  if (join.residual) {
+    auto& b = env.builder();
+    auto* pass = env.expressions.compile_predicate(*join.residual, resolver_for(joined));
+    auto* keep = llvm::BasicBlock::Create(b.getContext(), "join_residual", env.codegen.function());
+    b.CreateCondBr(pass, keep, reject);
+    b.SetInsertPoint(keep);
+  }
+  return joined;
+}
+
+namespace {
+
+using plan::JoinType;
 
 bool preserves_probe(JoinType type) {
   return type == JoinType::kLeftOuter || type == JoinType::kFullOuter;
@@ -90,7 +111,9 @@ class JoinBuild : public Consumer {
     // joins, whose payload ends with the matched byte.
     const bool keep_null_keys = plan::join_preserves_build(join.type);
     std::vector<RowField> fields;
-    for (const auto& type : key_types(join)) fields.push_back({type, keep_null_keys});
+    const size_t strict = join.keys.size() - join.mark_keys;  // mark keys may be NULL
+    for (const auto& type : join_key_types(join))
+      fields.push_back({type, keep_null_keys || fields.size() >= strict});
     Materialization rows;
     for (auto id : plan::output_columns(*join.children[1])) {
       if (!env.is_used(id)) continue;
@@ -123,8 +146,10 @@ class JoinBuild : public Consumer {
       set_flag(env_, rows_->build_rows_slot);
       on_null = new_join_block(env_, "join_build_null_key");
     }
-    auto keys = compile_keys(env_, join_, true, tuple, on_null);
-    auto* hash = hash_keys(env_, keys, key_types(join_));
+    auto keys = compile_join_keys(env_, join_, true, tuple, on_null,
+                                  join_.keys.size() - join_.mark_keys);
+    auto* hash = join_.type == JoinType::kMark ? mark_join_build_hash(env_, join_, keys)
+                                               : hash_keys(env_, keys, join_key_types(join_));
     auto* payload =
         b.CreateCall(env_.codegen.runtime_function("floe_rt_join_insert"),
                      {env_.slot_pointer(rows_->slot), env_.codegen.worker(), hash}, "join_payload");
@@ -178,7 +203,7 @@ class JoinProbe : public Consumer {
     check_stack_depth();  // consumers of one pipeline call each other
     auto& b = env_.builder();
     auto& codegen = env_.codegen;
-    auto types = key_types(join_);
+    auto types = join_key_types(join_);
     const JoinType type = join_.type;
     const bool emits_unmatched =
         preserves_probe(type) || type == JoinType::kAnti || type == JoinType::kNullAwareAnti;
@@ -198,7 +223,7 @@ class JoinProbe : public Consumer {
       b.CreateCondBr(flag_is_set(env_, rows_.build_rows_slot), next, unmatched);
       b.SetInsertPoint(keep);
     }
-    auto probe_keys = compile_keys(env_, join_, false, tuple, on_null_key);
+    auto probe_keys = compile_join_keys(env_, join_, false, tuple, on_null_key, join_.keys.size());
 
     llvm::Value* matched = nullptr;
     if (preserves_probe(type)) {
@@ -220,18 +245,7 @@ class JoinProbe : public Consumer {
           b.CreateCondBr(keys_equal(env_, probe_keys, build_keys, types), match, advance);
 
           b.SetInsertPoint(match);
-          Tuple joined = tuple;
-          for (const auto& column : rows_.columns) {
-            joined[column.id] = column.field < types.size()
-                                    ? build_keys[column.field]
-                                    : load_field(codegen, payload, rows_.layout, column.field);
-          }
-          if (join_.residual) {
-            auto* pass = env_.expressions.compile_predicate(*join_.residual, resolver_for(joined));
-            auto* keep = new_join_block(env_, "join_residual");
-            b.CreateCondBr(pass, keep, advance);
-            b.SetInsertPoint(keep);
-          }
+          Tuple joined = join_pair(env_, join_, rows_, tuple, payload, build_keys, advance);
           on_match(tuple, joined, payload, matched, next, advance);
         });
     // The chain is exhausted.
@@ -292,6 +306,7 @@ class JoinProbe : public Consumer {
         return;
       case JoinType::kRightSemi:  // every matching build row must be marked
       case JoinType::kRightAnti:
+      case JoinType::kMark:  // probed by mark_join_translator.cpp
         b.CreateBr(advance);
         return;
     }
@@ -377,6 +392,7 @@ std::unique_ptr<Consumer> make_join_build(PipelineEnv& env, const plan::JoinOp& 
 
 std::unique_ptr<Consumer> make_join_probe(PipelineEnv& env, const plan::JoinOp& join,
                                           Consumer& next) {
+  if (join.type == JoinType::kMark) return make_mark_join_probe(env, join, next);
   return std::make_unique<JoinProbe>(env, join, next);
 }
 

@@ -24,6 +24,8 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_join_next", "ppl"},
       {"floe_rt_join_payload", "pp"},
       {"floe_rt_join_slot_chain", "ppl"},
+      {"floe_rt_join_first", "pp"},
+      {"floe_rt_join_following", "ppp"},
       {"floe_rt_agg_lookup", "pppl"},
       {"floe_rt_agg_next", "ppl"},
       {"floe_rt_agg_insert", "pppl"},

@@ -48,6 +48,7 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
         add(key.build);
       }
       add(join.residual);
+      add(join.mark_condition);
       break;
     }
     case plan::LogicalKind::kAggregate: {

@@ -51,6 +51,14 @@ JoinEntry* floe_rt_join_slot_chain(JoinHashTable* table, uint64_t slot) {
   return table->slot_chain(slot);
 }
 
+JoinEntry* floe_rt_join_first(JoinHashTable* table) {
+  return table->first();
+}
+
+JoinEntry* floe_rt_join_following(JoinEntry* entry, JoinHashTable* table) {
+  return table->following(entry);
+}
+
 AggregationEntry* floe_rt_agg_lookup(AggregationHashTable* table, WorkerContext* worker,
                                      uint64_t hash) {
   return table->lookup(worker->worker_id, hash);

@@ -45,6 +45,12 @@ void JoinHashTable::link(JoinEntry* entry) {
                                        std::memory_order_relaxed));
 }
 
+JoinEntry* JoinHashTable::first_from(uint64_t slot) const {
+  for (; slot < slot_count(); ++slot)
+    if (JoinEntry* entry = slot_chain(slot)) return entry;
+  return nullptr;
+}
+
 uint64_t JoinHashTable::size() const {
   uint64_t total = 0;
   for (const EntryArena& arena : workers_) total += arena.size();

@@ -59,6 +59,14 @@ class JoinHashTable {
                                         kPointerMask);
   }
 
+  // Every entry, chain after chain: the first one (null when empty) and the one after
+  // `entry` (null after the last). The mark join's probe with a NULL mark key visits them all.
+  JoinEntry* first() const { return first_from(0); }
+  JoinEntry* following(const JoinEntry* entry) const {
+    return entry->next ? entry->next
+                       : first_from(shape_.slot(HashDirectoryShape::scramble(entry->hash)) + 1);
+  }
+
   uint64_t size() const;
   uint32_t payload_size() const { return payload_size_; }
 
@@ -71,6 +79,7 @@ class JoinHashTable {
     return uint64_t{1} << (kTagShift + shape_.bits_below_slot(scrambled, 4));
   }
   void link(JoinEntry* entry);
+  JoinEntry* first_from(uint64_t slot) const;
 
   uint32_t payload_size_;
   std::vector<EntryArena> workers_;

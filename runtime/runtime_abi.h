@@ -70,6 +70,10 @@ floe::JoinEntry* floe_rt_join_next(floe::JoinEntry* entry, uint64_t hash);
 uint8_t* floe_rt_join_payload(floe::JoinEntry* entry);
 // All entries of directory slot `slot` (JoinHashTable::slot_chain), or null.
 floe::JoinEntry* floe_rt_join_slot_chain(floe::JoinHashTable* table, uint64_t slot);
+// All entries, chain after chain (JoinHashTable::first / following); the table comes second
+// so that the walk has the shape of a chain walk by hash.
+floe::JoinEntry* floe_rt_join_first(floe::JoinHashTable* table);
+floe::JoinEntry* floe_rt_join_following(floe::JoinEntry* entry, floe::JoinHashTable* table);
 
 // ---- aggregation ---------------------------------------------------------------------
 // First entry in the worker's table with this hash, or null; follow with _next.

@@ -17,6 +17,8 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_join_next),
       FLOE_SYMBOL(floe_rt_join_payload),
       FLOE_SYMBOL(floe_rt_join_slot_chain),
+      FLOE_SYMBOL(floe_rt_join_first),
+      FLOE_SYMBOL(floe_rt_join_following),
       FLOE_SYMBOL(floe_rt_agg_lookup),
       FLOE_SYMBOL(floe_rt_agg_next),
       FLOE_SYMBOL(floe_rt_agg_insert),

@@ -331,6 +331,8 @@ double CardinalityEstimator::estimate_join(const JoinOp& join) {
       return std::max({inner, probe, build});
     case JoinType::kSemi:
       return std::min(inner, probe);
+    case JoinType::kMark:
+      return probe;
     case JoinType::kAnti:
     case JoinType::kNullAwareAnti:
       return std::max(probe - std::min(inner, probe), probe * kAntiJoinFloor);

@@ -455,15 +455,6 @@ void mark_null_extended(const JoinOp& join, ColumnRegistry& registry) {
     mark(*join.children[0]);
 }
 
-ExprPtr not_in_match(ExprPtr needle, ExprPtr value) {
-  std::vector<ExprPtr> alternatives;
-  alternatives.push_back(null_flag(needle->clone()));
-  alternatives.push_back(null_flag(value->clone()));
-  alternatives.insert(alternatives.begin(),
-                      make_compare(CompareOp::kEqual, std::move(needle), std::move(value)));
-  return make_expr(ExprKind::kOr, SqlType::boolean(), std::move(alternatives));
-}
-
 LogicalOpPtr zero_missing_counts(LogicalOpPtr joined, AggregateOp& aggregate,
                                  ColumnRegistry& registry) {
   auto count_fix = std::make_unique<MapOp>();

@@ -47,10 +47,6 @@ void add_not_distinct_keys(JoinOp& join, const std::vector<ColumnId>& probe,
 // The columns of the side a LEFT (RIGHT) join NULL-extends become nullable in the registry.
 void mark_null_extended(const JoinOp& join, ColumnRegistry& registry);
 
-// `needle = value OR needle IS NULL OR value IS NULL`: whether a subquery row keeps an outer
-// row out of `needle NOT IN (subquery)` (true or unknown equality), an anti join's residual.
-ExprPtr not_in_match(ExprPtr needle, ExprPtr value);
-
 // `joined` NULL-extends `aggregate` (an aggregate without GROUP BY joined per domain value):
 // its count columns become COALESCE(count, 0) above the join (the count bug).
 LogicalOpPtr zero_missing_counts(LogicalOpPtr joined, AggregateOp& aggregate,

@@ -16,6 +16,7 @@ ExprPtr Expr::clone() const {
   copy->nullable = nullable;
   copy->position = position;
   copy->column = column;
+  copy->columns = columns;
   copy->constant = constant;
   copy->arithmetic_op = arithmetic_op;
   copy->compare_op = compare_op;
@@ -132,8 +133,13 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
       return "(subquery)";
     case ExprKind::kExists:
       return negated ? "NOT EXISTS (subquery)" : "EXISTS (subquery)";
-    case ExprKind::kInSubquery:
-      return "(" + child(0) + (negated ? " NOT IN" : " IN") + " (subquery))";
+    case ExprKind::kInSubquery: {
+      std::string needle = children.size() == 1 ? child(0) : "(" + join(0, ", ") + ")";
+      if (compare_op == CompareOp::kEqual)
+        return "(" + needle + (negated ? " NOT IN" : " IN") + " (subquery))";
+      std::string any = "(" + needle + " " + compare_symbol(compare_op) + " ANY (subquery))";
+      return negated ? "(NOT " + any + ")" : any;
+    }
     case ExprKind::kGreatest:
       return "GREATEST(" + join(0, ", ") + ")";
     case ExprKind::kLeast:

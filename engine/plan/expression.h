@@ -48,7 +48,9 @@ enum class ExprKind : uint8_t {
   kExtract,         // date_part, children [date or timestamp] -> bigint
   kScalarSubquery,  // subquery producing `column`; NULL when it has no rows
   kExists,          // EXISTS (subquery); negated = NOT EXISTS
-  kInSubquery,      // children [needle] IN (subquery producing `column`); negated = NOT IN
+  kInSubquery,      // children [needles] compare_op ANY (subquery producing `columns`, one
+                    // per needle; several only with kEqual: row-valued IN); negated = NOT
+                    // that (NOT IN; x op ALL is NOT (x negated-op ANY))
   kGreatest,        // GREATEST(children...), all of one type; NULLs left out
   kLeast,           // LEAST(children...), likewise
   kFunction,        // `function` (a registry overload), children [arguments], each of the
@@ -71,6 +73,7 @@ struct Expr {
 
   std::vector<ExprPtr> children;
   ColumnId column = 0;
+  std::vector<ColumnId> columns;  // kInSubquery
   Value constant;
   ArithmeticOp arithmetic_op = ArithmeticOp::kAdd;
   CompareOp compare_op = CompareOp::kEqual;

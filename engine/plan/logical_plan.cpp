@@ -62,6 +62,7 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     case LogicalKind::kJoin: {
       JoinType type = static_cast<const JoinOp&>(op).type;
       if (join_outputs_probe(type)) out = output_columns(*op.children[0]);
+      if (type == JoinType::kMark) out.push_back(static_cast<const JoinOp&>(op).mark);
       if (!join_outputs_build(type)) break;
       std::vector<ColumnId> build = output_columns(*op.children[1]);
       out.insert(out.end(), build.begin(), build.end());
@@ -129,6 +130,8 @@ std::string join_type_suffix(JoinType type) {
       return " right semi";
     case JoinType::kRightAnti:
       return " right anti";
+    case JoinType::kMark:
+      return " mark";
   }
   return " ?";
 }
@@ -275,6 +278,11 @@ class PlanPrinter {
                  join.keys[i].build->to_string(&registry_);
         out += "]";
         if (join.residual) out += " residual=" + join.residual->to_string(&registry_);
+        if (join.type == JoinType::kMark) {
+          if (join.mark_condition)
+            out += " condition=" + join.mark_condition->to_string(&registry_);
+          out += " mark=" + column(join.mark);
+        }
         return out;
       }
       case LogicalKind::kAggregate: {

@@ -113,11 +113,19 @@ enum class JoinType : uint8_t {
   // kSemi / kAnti with the sides swapped, so that the hash table holds the smaller side:
   kRightSemi,  // each build row with a match, once
   kRightAnti,  // each build row without a match
+  // Each probe row once, plus the boolean column `mark` (Neumann & Kemper, "Unnesting
+  // Arbitrary Queries", BTW 2015, section 2.2): the three-valued OR, over the candidates (build
+  // rows whose first keys.size() - mark_keys keys equal the probe's and whose residual is
+  // true), of the AND of the last `mark_keys` key equalities and `mark_condition`, both
+  // three-valued. FALSE when there is no candidate. EXISTS, IN and quantified comparisons
+  // anywhere in an expression (mark_join_unnesting.h).
+  kMark,
 };
 
 // Hash join. children[0] is the probe side, children[1] the build side. Output: all columns
-// of both sides (inner and outer joins), the probe columns only (semi and anti joins) or the
-// build columns only (right semi and right anti joins).
+// of both sides (inner and outer joins), the probe columns only (semi and anti joins), the
+// probe columns and `mark` (mark joins) or the build columns only (right semi and right anti
+// joins).
 // `residual` (may be null) is evaluated on joined pairs. Right and full outer joins emit
 // their unmatched build rows in an extra pipeline after the probe pipeline (physical_plan.h).
 struct JoinOp : LogicalOp {
@@ -129,6 +137,11 @@ struct JoinOp : LogicalOp {
   };
   std::vector<KeyPair> keys;
   ExprPtr residual;
+  // kMark only: the output column, how many of `keys` (the last ones) are three-valued, and
+  // a three-valued condition on candidate pairs (may be null).
+  ColumnId mark = 0;
+  size_t mark_keys = 0;
+  ExprPtr mark_condition;
 };
 
 enum class AggregateFunction : uint8_t {

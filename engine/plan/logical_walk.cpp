@@ -27,6 +27,7 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
         visit(key.build);
       }
       visit_if(join.residual);
+      visit_if(join.mark_condition);
       break;
     }
     case LogicalKind::kAggregate: {
@@ -119,6 +120,9 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       for (const auto& key : join.keys)
         result->keys.push_back({key.probe->clone(), key.build->clone()});
       result->residual = clone_expr(join.residual);
+      result->mark = join.mark;
+      result->mark_keys = join.mark_keys;
+      result->mark_condition = clone_expr(join.mark_condition);
       copy = std::move(result);
       break;
     }
@@ -246,6 +250,9 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
       break;
     case LogicalKind::kSeries:
       fresh(static_cast<SeriesOp&>(op).column);
+      break;
+    case LogicalKind::kJoin:
+      if (static_cast<JoinOp&>(op).type == JoinType::kMark) fresh(static_cast<JoinOp&>(op).mark);
       break;
     default:
       break;

@@ -9,6 +9,7 @@
 #include "engine/plan/dependent_join.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
+#include "engine/plan/mark_join_unnesting.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -96,6 +97,8 @@ std::optional<Equivalence> as_equivalence(ExprPtr& conjunct, const ColumnSet& ou
   return Equivalence{std::move(conjunct->children[side]), std::move(conjunct->children[1 - side])};
 }
 
+LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate);
+
 class Unnester {
  public:
   explicit Unnester(ColumnRegistry& registry) : registry_(registry) {}
@@ -110,8 +113,10 @@ class Unnester {
   LogicalOpPtr unnest_single_input(LogicalOpPtr op);
   LogicalOpPtr lateral_join(LogicalOpPtr op);
   LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
+  LogicalOpPtr attach_subqueries(LogicalOpPtr input, ExprPtr& expr);
+  bool is_semi_join(const Expr& conjunct) const;
+  std::unique_ptr<JoinOp> correlated_join(LogicalOpPtr input, const Expr& node);
   LogicalOpPtr semi_join(LogicalOpPtr input, Expr& conjunct);
-  LogicalOpPtr dependent_semi_join(LogicalOpPtr input, Expr& conjunct, LogicalOpPtr subquery);
   LogicalOpPtr scalar_join(LogicalOpPtr input, ExprPtr& subquery);
   LogicalOpPtr aggregate_join(LogicalOpPtr& input, const Expr& subquery_expr);
   LogicalOpPtr single_join(LogicalOpPtr input, Expr& subquery_expr);
@@ -129,6 +134,14 @@ LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
   if (op->kind == LogicalKind::kSort || op->kind == LogicalKind::kAggregate ||
       op->kind == LogicalKind::kWindow)
     return unnest_single_input(std::move(op));
+  if (op->kind == LogicalKind::kJoin) {
+    // The ON condition of an inner join with EXISTS / IN is a filter above it.
+    auto& join = static_cast<JoinOp&>(*op);
+    if (join.type == JoinType::kInner && join.residual && contains_exists_or_in(*join.residual)) {
+      ExprPtr condition = std::move(join.residual);
+      return unnest_filter(make_filter(lateral_join(std::move(op)), std::move(condition)));
+    }
+  }
   check_only_uncorrelated(*op);
   if (op->kind == LogicalKind::kJoin) return lateral_join(std::move(op));
   return op;
@@ -146,15 +159,16 @@ bool Unnester::is_correlated(const Expr& expr) const {
   return !free_columns(*expr.subquery).empty();
 }
 
-// Elsewhere (join conditions, ...) only uncorrelated scalar subqueries are allowed; the
-// query runner evaluates them once.
+// Elsewhere (outer join conditions, VALUES) only uncorrelated scalar subqueries are allowed;
+// the query runner evaluates them once.
 void Unnester::check_only_uncorrelated(LogicalOp& op) {
   for_each_expression(op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
     transform_expr(root, [&](ExprPtr& node) {
       if (!is_subquery(node->kind)) return;
       if (node->kind != ExprKind::kScalarSubquery)
-        throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", node->position);
+        throw NotSupported("EXISTS and IN subqueries in outer join conditions and VALUES",
+                           node->position);
       if (is_correlated(*node))
         throw NotSupported("correlated subqueries in JOIN conditions", node->position);
     });
@@ -162,7 +176,7 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
 }
 
 // ORDER BY keys, grouping keys, aggregate arguments and window expressions are computed from
-// the input's rows: their correlated scalar subqueries are joined to the input.
+// the input's rows: their correlated scalar subqueries and mark joins are joined to the input.
 LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
   if (op->kind == LogicalKind::kAggregate) {
     // The select list repeats a grouping key, and a subquery there is bound anew, so it
@@ -176,9 +190,7 @@ LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
   }
   for_each_expression(*op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
-    if (contains_exists_or_in(*root))
-      throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING", root->position);
-    op->children[0] = attach_correlated_scalars(std::move(op->children[0]), root);
+    op->children[0] = attach_subqueries(std::move(op->children[0]), root);
   });
   return op;
 }
@@ -206,11 +218,12 @@ LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate) {
 }
 
 // WHERE / HAVING: plain conjuncts filter first, then semi/anti joins reduce the input, then
-// correlated scalar subqueries are joined and the conjuncts that use them filter last.
+// correlated scalar subqueries and mark joins are joined and the conjuncts that use them
+// filter last.
 LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
   auto& filter = static_cast<FilterOp&>(*op);
   unnest_nested_plans(filter.predicate);
-  std::vector<ExprPtr> conjuncts, plain, semi, scalar;
+  std::vector<ExprPtr> conjuncts, plain, semi, joined;
   split_conjuncts(std::move(filter.predicate), conjuncts);
   for (ExprPtr& conjunct : conjuncts) {
     if (conjunct->kind == ExprKind::kNot &&
@@ -220,36 +233,39 @@ LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
       inner->negated = !inner->negated;
       conjunct = std::move(inner);
     }
-    bool top_level = conjunct->kind == ExprKind::kExists || conjunct->kind == ExprKind::kInSubquery;
-    bool nested = top_level ? conjunct->kind == ExprKind::kInSubquery &&
-                                  contains_exists_or_in(*conjunct->children[0])
-                            : contains_exists_or_in(*conjunct);
-    if (nested)
-      throw NotSupported("EXISTS and IN subqueries other than as AND-ed conditions",
-                         conjunct->position);
     bool correlated_scalar = false;
     transform_expr(conjunct, [&](ExprPtr& node) {
       correlated_scalar |= node->kind == ExprKind::kScalarSubquery && is_correlated(*node);
     });
-    if (top_level)
+    if (is_semi_join(*conjunct))
       semi.push_back(std::move(conjunct));
     else
-      (correlated_scalar ? scalar : plain).push_back(std::move(conjunct));
+      (correlated_scalar || contains_exists_or_in(*conjunct) ? joined : plain)
+          .push_back(std::move(conjunct));
   }
   LogicalOpPtr input = make_filter(std::move(op->children[0]), make_conjunction(std::move(plain)));
   for (ExprPtr& conjunct : semi) input = semi_join(std::move(input), *conjunct);
-  for (ExprPtr& conjunct : scalar) input = attach_correlated_scalars(std::move(input), conjunct);
-  return make_filter(std::move(input), make_conjunction(std::move(scalar)));
+  for (ExprPtr& conjunct : joined) input = attach_subqueries(std::move(input), conjunct);
+  return make_filter(std::move(input), make_conjunction(std::move(joined)));
+}
+
+// A conjunct that a semi, anti or null-aware anti join decides: EXISTS, NOT EXISTS and IN
+// with needles without subqueries, and NOT IN with one needle and an uncorrelated subquery.
+// The others (and all quantified comparisons but IN) get mark joins.
+bool Unnester::is_semi_join(const Expr& conjunct) const {
+  if (conjunct.kind == ExprKind::kExists) return true;
+  if (conjunct.kind != ExprKind::kInSubquery || conjunct.compare_op != CompareOp::kEqual)
+    return false;
+  for (const ExprPtr& needle : conjunct.children)
+    if (contains_exists_or_in(*needle)) return false;
+  return !conjunct.negated || (conjunct.children.size() == 1 && !is_correlated(conjunct));
 }
 
 LogicalOpPtr Unnester::unnest_map(LogicalOpPtr op) {
   auto& map = static_cast<MapOp&>(*op);
   for (auto& computed : map.computed) {
     unnest_nested_plans(computed.expr);
-    if (contains_exists_or_in(*computed.expr))
-      throw NotSupported("EXISTS and IN subqueries outside WHERE and HAVING",
-                         computed.expr->position);
-    op->children[0] = attach_correlated_scalars(std::move(op->children[0]), computed.expr);
+    op->children[0] = attach_subqueries(std::move(op->children[0]), computed.expr);
   }
   return op;
 }
@@ -262,31 +278,62 @@ LogicalOpPtr Unnester::attach_correlated_scalars(LogicalOpPtr input, ExprPtr& ex
   return input;
 }
 
+// Scalar subqueries first: a needle of IN may hold one. Then each EXISTS, IN and quantified
+// comparison becomes the mark of a mark join (or the result of the uncorrelated comparison's
+// aggregates).
+LogicalOpPtr Unnester::attach_subqueries(LogicalOpPtr input, ExprPtr& expr) {
+  input = attach_correlated_scalars(std::move(input), expr);
+  transform_expr(expr, [&](ExprPtr& node) {
+    if (node->kind != ExprKind::kExists && node->kind != ExprKind::kInSubquery) return;
+    if (decided_by_aggregates(*node) && !is_correlated(*node)) {
+      input = quantified_by_aggregates(std::move(input), node, registry_);
+      return;
+    }
+    auto join = correlated_join(std::move(input), *node);
+    node = make_mark_join(*join, *node, registry_);
+    input = std::move(join);
+  });
+  return input;
+}
+
 LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
   const bool exists = conjunct.kind == ExprKind::kExists;
-  LogicalOpPtr subquery = clone_tree(*conjunct.subquery);
-  if (exists) {  // the select list of EXISTS does not matter
+  auto join = correlated_join(std::move(input), conjunct);
+  join->type = exists ? (conjunct.negated ? JoinType::kAnti : JoinType::kSemi)
+                      : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
+  for (size_t i = 0; i < conjunct.columns.size(); ++i) {
+    const ColumnInfo& info = registry_[conjunct.columns[i]];
+    join->keys.push_back({std::move(conjunct.children[i]),
+                          make_column(conjunct.columns[i], info.type, info.nullable)});
+  }
+  return join;
+}
+
+// A join of `input` with the subquery of `node` (EXISTS or IN) whose keys and residual are
+// the correlation conjuncts pulled up out of the subquery, or, where some cannot be pulled
+// up, the keys of the general dependent join; its type is left to the caller.
+std::unique_ptr<JoinOp> Unnester::correlated_join(LogicalOpPtr input, const Expr& node) {
+  LogicalOpPtr subquery = clone_tree(*node.subquery);
+  if (node.kind == ExprKind::kExists) {  // the select list of EXISTS does not matter
     while (subquery->kind == LogicalKind::kMap) subquery = std::move(subquery->children[0]);
   }
   auto join = std::make_unique<JoinOp>();
-  join->type = exists ? (conjunct.negated ? JoinType::kAnti : JoinType::kSemi)
-                      : (conjunct.negated ? JoinType::kNullAwareAnti : JoinType::kSemi);
   join->estimated_rows = input->estimated_rows;
   ColumnSet free = free_columns(*subquery);
   ColumnSet outer = as_set(output_columns(*input));
   std::vector<ExprPtr> correlated;
   if (!free.empty()) {
-    // Correlations that stay below an aggregate, sort, limit or outer join, and correlated
-    // NOT IN, take the general dependent join.
+    // Correlations that stay below an aggregate, sort, limit or outer join take the general
+    // dependent join: the join matches each outer row with the rows of its domain value.
     LogicalOpPtr pulled = pull_up_correlations(clone_tree(*subquery), free, correlated);
-    if (intersects(free_columns(*pulled), outer) || join->type == JoinType::kNullAwareAnti)
-      return dependent_semi_join(std::move(input), conjunct, std::move(subquery));
+    if (intersects(free_columns(*pulled), outer)) {
+      DecorrelatedSubquery dependent = decorrelate(std::move(subquery), *input, registry_);
+      add_not_distinct_keys(*join, dependent.outer, dependent.domain, registry_);
+      join->children.push_back(std::move(input));
+      join->children.push_back(std::move(dependent.plan));
+      return join;
+    }
     subquery = std::move(pulled);
-  }
-  if (!exists) {
-    const ColumnInfo& info = registry_[conjunct.column];
-    join->keys.push_back(
-        {std::move(conjunct.children[0]), make_column(conjunct.column, info.type, info.nullable)});
   }
   ColumnSet inner = as_set(output_columns(*subquery));
   std::vector<ExprPtr> residual;
@@ -299,30 +346,6 @@ LogicalOpPtr Unnester::semi_join(LogicalOpPtr input, Expr& conjunct) {
   join->residual = make_conjunction(std::move(residual));
   join->children.push_back(std::move(input));
   join->children.push_back(std::move(subquery));
-  return join;
-}
-
-// EXISTS / IN over the dependent join: a semi (anti) join with the subquery's rows of the
-// outer row's domain value. NOT IN keeps an outer row when no such row equals its value or
-// compares unknown with it.
-LogicalOpPtr Unnester::dependent_semi_join(LogicalOpPtr input, Expr& conjunct,
-                                           LogicalOpPtr subquery) {
-  DecorrelatedSubquery dependent = decorrelate(std::move(subquery), *input, registry_);
-  auto join = std::make_unique<JoinOp>();
-  join->type = conjunct.negated ? JoinType::kAnti : JoinType::kSemi;
-  join->estimated_rows = input->estimated_rows;
-  add_not_distinct_keys(*join, dependent.outer, dependent.domain, registry_);
-  if (conjunct.kind == ExprKind::kInSubquery) {
-    const ColumnInfo& info = registry_[conjunct.column];
-    ExprPtr needle = std::move(conjunct.children[0]);
-    ExprPtr value = make_column(conjunct.column, info.type, info.nullable);
-    if (conjunct.negated)
-      join->residual = not_in_match(std::move(needle), std::move(value));
-    else
-      join->keys.push_back({std::move(needle), std::move(value)});
-  }
-  join->children.push_back(std::move(input));
-  join->children.push_back(std::move(dependent.plan));
   return join;
 }
 

@@ -225,19 +225,11 @@ plan::ExprPtr ExpressionBinder::bind_null_test(const PgQuery__NullTest& test) {
 }
 
 plan::ExprPtr ExpressionBinder::bind_sub_link(const PgQuery__SubLink& link) {
-  bool negated = false;
   switch (link.sub_link_type) {
     case PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK:
     case PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK:
-      break;
-    case PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK:  // IN and = ANY
-      if (link.n_oper_name && last_name(link.oper_name, link.n_oper_name) != "=")
-        throw NotSupported("ANY (subquery) with an operator other than =", link.location);
-      break;
-    case PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK:  // <> ALL is NOT IN
-      if (last_name(link.oper_name, link.n_oper_name) != "<>")
-        throw NotSupported("ALL (subquery) with an operator other than <>", link.location);
-      negated = true;
+    case PG_QUERY__SUB_LINK_TYPE__ANY_SUBLINK:  // IN, op ANY / SOME
+    case PG_QUERY__SUB_LINK_TYPE__ALL_SUBLINK:  // op ALL
       break;
     default:
       throw NotSupported("this kind of subquery", link.location);
@@ -248,42 +240,17 @@ plan::ExprPtr ExpressionBinder::bind_sub_link(const PgQuery__SubLink& link) {
     result->subquery = std::shared_ptr<plan::LogicalOp>(std::move(query.root));
     return result;
   }
+  if (link.sub_link_type != PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK)
+    return quantified_subquery(link, std::move(query));
   if (query.outputs.size() != 1) {
     const char* problem =
         query.outputs.empty() ? "subquery must return a column" : "subquery has too many columns";
     throw Error(problem, link.location);
   }
   const plan::ColumnInfo& info = context_.registry[query.outputs[0].id];
-  if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXPR_SUBLINK) {
-    auto result = plan::make_expr(ExprKind::kScalarSubquery, info.type, {}, link.location);
-    result->nullable = true;
-    result->column = query.outputs[0].id;
-    result->subquery = std::shared_ptr<plan::LogicalOp>(std::move(query.root));
-    return result;
-  }
-  return in_subquery(bind(link.testexpr), std::move(query), negated, link.location);
-}
-
-// needle IN (subquery): both sides get one type; a cast of the subquery's column is computed
-// by a MapOp on top of the subquery.
-plan::ExprPtr ExpressionBinder::in_subquery(ExprPtr needle, BoundQuery query, bool negated,
-                                            int location) {
-  const plan::ColumnInfo info = context_.registry[query.outputs[0].id];
-  ExprPtr column = plan::make_column(query.outputs[0].id, info.type, info.nullable);
-  unify_types({&needle, &column}, "IN", location);
-  plan::ColumnId output = query.outputs[0].id;
-  if (column->kind != ExprKind::kColumn) {
-    output = context_.registry.add({column->type, column->nullable, info.name});
-    auto map = std::make_unique<plan::MapOp>();
-    map->computed.push_back({output, std::move(column)});
-    map->children.push_back(std::move(query.root));
-    query.root = std::move(map);
-  }
-  auto result = plan::make_expr(ExprKind::kInSubquery, SqlType::boolean(), {}, location);
-  result->nullable = needle->nullable || info.nullable;
-  result->children.push_back(std::move(needle));
-  result->column = output;
-  result->negated = negated;
+  auto result = plan::make_expr(ExprKind::kScalarSubquery, info.type, {}, link.location);
+  result->nullable = true;
+  result->column = query.outputs[0].id;
   result->subquery = std::shared_ptr<plan::LogicalOp>(std::move(query.root));
   return result;
 }

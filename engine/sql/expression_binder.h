@@ -54,7 +54,11 @@ class ExpressionBinder {
   plan::ExprPtr bind_coalesce(const PgQuery__CoalesceExpr& expr);
   plan::ExprPtr bind_null_test(const PgQuery__NullTest& test);
   plan::ExprPtr bind_sub_link(const PgQuery__SubLink& link);
-  plan::ExprPtr in_subquery(plan::ExprPtr needle, BoundQuery query, bool negated, int location);
+  // expression_binder_quantified.cpp: IN / ANY / ALL with a subquery, row constructors.
+  plan::ExprPtr quantified_subquery(const PgQuery__SubLink& link, BoundQuery query);
+  std::vector<plan::ExprPtr> bind_row(const Node* node);
+  plan::ExprPtr row_comparison(std::string_view op, const PgQuery__AExpr& expr);
+  plan::ExprPtr row_in_list(const PgQuery__AExpr& expr);
   plan::ExprPtr bind_func_call(const PgQuery__FuncCall& call);
   // Date/time (expression_binder_datetime.cpp).
   plan::ExprPtr bind_extract(const PgQuery__FuncCall& call);

@@ -230,6 +230,9 @@ ExprPtr ExpressionBinder::bind_operator(const PgQuery__AExpr& expr) {
     children.push_back(std::move(operand));
     return plan::make_expr(ExprKind::kNegate, type, std::move(children), expr.location);
   }
+  if (expr.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR &&
+      expr.rexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR)
+    return row_comparison(name, expr);
   ExprPtr left = bind(expr.lexpr);
   ExprPtr right = bind(expr.rexpr);
   if (arithmetic_op(name))
@@ -304,6 +307,7 @@ ExprPtr ExpressionBinder::bind_like_escape(const PgQuery__FuncCall& call) {
 }
 
 ExprPtr ExpressionBinder::bind_in_list(const PgQuery__AExpr& expr) {
+  if (expr.lexpr->node_case == PG_QUERY__NODE__NODE_ROW_EXPR) return row_in_list(expr);
   bool negated = operator_name(expr) == "<>";
   std::vector<ExprPtr> children;
   children.push_back(bind(expr.lexpr));

@@ -1,0 +1,35 @@
+// What the hash join translator (hash_join_translator.cpp) shares with the mark join probe
+// (mark_join_translator.cpp).
+#pragma once
+
+#include <vector>
+
+#include "codegen/translator.h"
+
+namespace floe::codegen {
+
+// The SqlType of each key pair of the join.
+std::vector<SqlType> join_key_types(const plan::JoinOp& join);
+
+// Compiles the keys on one side. A NULL among the first `strict` keys branches to `on_null`
+// (all keys when `on_null` is null are kept, NULL or not); the later keys keep their NULLs.
+std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& join,
+                                        bool build_side, const Tuple& tuple,
+                                        llvm::BasicBlock* on_null, size_t strict);
+
+// The probe tuple with the build columns of the entry `payload` (whose key fields hold
+// `build_keys`); branches to `reject` unless the join's residual is true on the pair.
+Tuple join_pair(PipelineEnv& env, const plan::JoinOp& join, const Materialization& rows,
+                const Tuple& probe, llvm::Value* payload, const std::vector<SqlValue>& build_keys,
+                llvm::BasicBlock* reject);
+
+// The hash a mark join's build row is stored under: that of all its keys, or, when one of its
+// mark keys is NULL, that of its keys with every mark key NULL, so that the rows that can
+// only make a mark unknown share one chain per value of the other keys.
+llvm::Value* mark_join_build_hash(PipelineEnv& env, const plan::JoinOp& join,
+                                  const std::vector<SqlValue>& keys);
+
+std::unique_ptr<Consumer> make_mark_join_probe(PipelineEnv& env, const plan::JoinOp& join,
+                                               Consumer& next);
+
+}  // namespace floe::codegen
