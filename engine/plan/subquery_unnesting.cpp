@@ -107,6 +107,8 @@ class Unnester {
  private:
   void unnest_nested_plans(ExprPtr& expr);
   bool is_correlated(const Expr& expr) const;
+  bool has_correlated_scalar(ExprPtr& expr) const;
+  bool needs_joins(ExprPtr& expr) const;
   void check_only_uncorrelated(LogicalOp& op);
   LogicalOpPtr unnest_filter(LogicalOpPtr op);
   LogicalOpPtr unnest_map(LogicalOpPtr op);
@@ -135,9 +137,9 @@ LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
       op->kind == LogicalKind::kWindow)
     return unnest_single_input(std::move(op));
   if (op->kind == LogicalKind::kJoin) {
-    // The ON condition of an inner join with EXISTS / IN is a filter above it.
+    // The ON condition of an inner join that needs joins of its own is a filter above it.
     auto& join = static_cast<JoinOp&>(*op);
-    if (join.type == JoinType::kInner && join.residual && contains_exists_or_in(*join.residual)) {
+    if (join.type == JoinType::kInner && join.residual && needs_joins(join.residual)) {
       ExprPtr condition = std::move(join.residual);
       return unnest_filter(make_filter(lateral_join(std::move(op)), std::move(condition)));
     }
@@ -159,6 +161,20 @@ bool Unnester::is_correlated(const Expr& expr) const {
   return !free_columns(*expr.subquery).empty();
 }
 
+bool Unnester::has_correlated_scalar(ExprPtr& expr) const {
+  bool found = false;
+  transform_expr(expr, [&](ExprPtr& node) {
+    found |= node->kind == ExprKind::kScalarSubquery && is_correlated(*node);
+  });
+  return found;
+}
+
+// Whether `expr` is evaluated through joins: it holds EXISTS, IN or a quantified comparison
+// (mark or semi joins) or a correlated scalar subquery.
+bool Unnester::needs_joins(ExprPtr& expr) const {
+  return contains_exists_or_in(*expr) || has_correlated_scalar(expr);
+}
+
 // Elsewhere (outer join conditions, VALUES) only uncorrelated scalar subqueries are allowed;
 // the query runner evaluates them once.
 void Unnester::check_only_uncorrelated(LogicalOp& op) {
@@ -170,7 +186,7 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
         throw NotSupported("EXISTS and IN subqueries in outer join conditions and VALUES",
                            node->position);
       if (is_correlated(*node))
-        throw NotSupported("correlated subqueries in JOIN conditions", node->position);
+        throw NotSupported("correlated subqueries in outer join conditions", node->position);
     });
   });
 }
@@ -233,15 +249,10 @@ LogicalOpPtr Unnester::unnest_filter(LogicalOpPtr op) {
       inner->negated = !inner->negated;
       conjunct = std::move(inner);
     }
-    bool correlated_scalar = false;
-    transform_expr(conjunct, [&](ExprPtr& node) {
-      correlated_scalar |= node->kind == ExprKind::kScalarSubquery && is_correlated(*node);
-    });
     if (is_semi_join(*conjunct))
       semi.push_back(std::move(conjunct));
     else
-      (correlated_scalar || contains_exists_or_in(*conjunct) ? joined : plain)
-          .push_back(std::move(conjunct));
+      (needs_joins(conjunct) ? joined : plain).push_back(std::move(conjunct));
   }
   LogicalOpPtr input = make_filter(std::move(op->children[0]), make_conjunction(std::move(plain)));
   for (ExprPtr& conjunct : semi) input = semi_join(std::move(input), *conjunct);
