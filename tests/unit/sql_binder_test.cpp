@@ -39,8 +39,8 @@ TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
                      "where b.id = t.a)"),
             "not supported: EXISTS and IN subqueries in outer join conditions and VALUES@33");
   EXPECT_EQ(
-      error_of("select * from t left join big on id < (select max(id) from big b where b.id = a)"),
-      "not supported: correlated subqueries in outer join conditions@38");
+      error_of("select * from t right join big on id < (select max(id) from big b where b.id = a)"),
+      "not supported: correlated subqueries in outer join conditions@39");
   EXPECT_EQ(error_of("select (select id from big where id = t.a), count(*) from t group by 1"),
             "not supported: correlated subqueries in GROUP BY@7");
   EXPECT_EQ(error_of("update t set a = 1"), "not supported: UPDATE@0");
