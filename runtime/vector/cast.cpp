@@ -1,0 +1,335 @@
+#include "runtime/vector/cast.h"
+
+#include <cmath>
+#include <string>
+
+#include "runtime/abi_support.h"
+#include "runtime/runtime_abi.h"
+#include "runtime/vector/primitives.h"
+#include "storage/date_time.h"
+#include "storage/decimal.h"
+#include "storage/error.h"
+
+namespace floe::vectorized {
+namespace {
+
+enum class Kind : uint8_t { kBool, kInteger, kDecimal, kDouble, kDate, kTimestamp, kInterval, kString };
+
+Kind kind_of(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kBoolean: return Kind::kBool;
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt: return Kind::kInteger;
+    case TypeId::kDecimal: return Kind::kDecimal;
+    case TypeId::kDouble: return Kind::kDouble;
+    case TypeId::kDate: return Kind::kDate;
+    case TypeId::kTimestamp: return Kind::kTimestamp;
+    case TypeId::kInterval: return Kind::kInterval;
+    default: return Kind::kString;  // an untyped literal is text
+  }
+}
+
+// A failure already recorded with the worker (by a runtime_abi.h function).
+constexpr const char* kRecorded = "";
+
+struct Context {
+  WorkerContext& worker;
+  const uint32_t* sel;
+  uint32_t n;
+};
+
+// For each row: `convert(in, out)` returns null, or the failure's message (kRecorded when the
+// runtime recorded it). Stops at the first failing row, which is the first in row order.
+template <typename In, typename Out, typename F>
+bool convert_rows(const Context& c, const Vector& in, Vector& out, F&& convert) {
+  const In* values = in.values<In>();
+  Out* results = out.mutable_values<Out>();
+  for (uint32_t i = 0; i < c.n; ++i) {
+    uint32_t p = c.sel ? c.sel[i] : i;
+    if (const char* failure = convert(values[p], results[p])) {
+      if (failure != kRecorded) c.worker.query->fail(failure);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Calls f(T{}) for the C++ type of an integer-like physical type (BOOLEAN: uint8_t).
+template <typename F>
+decltype(auto) visit_integral(PhysicalType type, F&& f) {
+  switch (type) {
+    case PhysicalType::kBool: return f(uint8_t{});
+    case PhysicalType::kInt16: return f(int16_t{});
+    case PhysicalType::kInt32: return f(int32_t{});
+    case PhysicalType::kInt64: return f(int64_t{});
+    default: return f(int128_t{});
+  }
+}
+
+std::string out_of_range(const SqlType& type) {
+  return type.to_string() + " out of range";
+}
+
+int128_t integer_limit(const SqlType& type) {
+  return (int128_t{1} << (physical_size(type.physical()) * 8 - 1)) - 1;
+}
+
+// Integer-like to integer-like through int128 with `f(value) -> optional<int128>`.
+template <typename F>
+bool integral_to_integral(const Context& c, const Vector& in, Vector& out, const char* failure,
+                          F&& f) {
+  return visit_integral(in.physical(), [&](auto source) {
+    return visit_integral(out.physical(), [&](auto target) {
+      using In = decltype(source);
+      using Out = decltype(target);
+      return convert_rows<In, Out>(c, in, out, [&](In value, Out& result) -> const char* {
+        std::optional<int128_t> converted = f(int128_t{value});
+        if (!converted) return failure;
+        result = static_cast<Out>(*converted);
+        return nullptr;
+      });
+    });
+  });
+}
+
+bool to_integer(const Context& c, const Vector& in, Vector& out) {
+  const SqlType& to = out.type();
+  std::string message = out_of_range(to);
+  int128_t max = integer_limit(to);
+  auto range = [max](int128_t v) -> std::optional<int128_t> {
+    if (v > max || v < -max - 1) return std::nullopt;
+    return v;
+  };
+  switch (kind_of(in.type())) {
+    case Kind::kBool:
+    case Kind::kInteger:
+      return integral_to_integral(c, in, out, message.c_str(), range);
+    case Kind::kDecimal: {
+      // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
+      unsigned scale = in.type().scale;
+      return integral_to_integral(c, in, out, message.c_str(), [&](int128_t v) {
+        return range(*rescale_decimal(v, scale, kMaxDecimalPrecision, 0));
+      });
+    }
+    case Kind::kDouble: {
+      // rint() rounding (half to even), then a range check that also rejects NaN.
+      double limit = static_cast<double>(max) + 1;
+      return visit_integral(out.physical(), [&](auto target) {
+        using Out = decltype(target);
+        return convert_rows<double, Out>(c, in, out, [&](double v, Out& result) -> const char* {
+          double rounded = std::rint(v);
+          if (!(rounded >= -limit && rounded < limit)) return message.c_str();
+          result = static_cast<Out>(rounded);
+          return nullptr;
+        });
+      });
+    }
+    default:
+      return false;
+  }
+}
+
+bool to_decimal(const Context& c, const Vector& in, Vector& out) {
+  const SqlType& to = out.type();
+  unsigned scale = in.type().id == TypeId::kDecimal ? in.type().scale : 0;
+  return integral_to_integral(c, in, out, kNumericOverflow, [&](int128_t v) {
+    return rescale_decimal(v, scale, to.precision, to.scale);
+  });
+}
+
+// Text output of one present value, in PostgreSQL's format (runtime_abi.h).
+template <typename T>
+FloeString text_of(WorkerContext* worker, const SqlType& type, const T& value) {
+  if constexpr (std::is_same_v<T, double>) {
+    return floe_rt_cast_double_to_string(worker, value);
+  } else if constexpr (std::is_same_v<T, Interval>) {
+    return floe_rt_cast_interval_to_string(worker, value.months, value.days, value.micros);
+  } else if constexpr (std::is_same_v<T, StringRef>) {
+    return to_floe_string(value);
+  } else {
+    switch (kind_of(type)) {
+      case Kind::kBool: return floe_rt_cast_bool_to_string(worker, value != 0);
+      case Kind::kDecimal:
+        return floe_rt_cast_decimal_to_string(worker, static_cast<int128_t>(value), type.scale);
+      case Kind::kDate: return floe_rt_cast_date_to_string(worker, static_cast<int32_t>(value));
+      case Kind::kTimestamp:
+        return floe_rt_cast_timestamp_to_string(worker, static_cast<int64_t>(value));
+      default: return floe_rt_cast_int64_to_string(worker, static_cast<int64_t>(value));
+    }
+  }
+}
+
+// An explicit cast's CHAR(n)/VARCHAR(n) rule (codegen's string_to_string).
+FloeString fit_text(FloeString text, const SqlType& from, const SqlType& to) {
+  bool unbounded = to.length == 0 && (to.id == TypeId::kVarchar || to.id == from.id);
+  if (to.id == TypeId::kText || unbounded) return text;
+  return floe_rt_cast_string_to_string(text.lo, text.hi, to.length, to.id == TypeId::kChar);
+}
+
+bool to_text(const Context& c, const Vector& in, Vector& out) {
+  const SqlType& from = in.type();
+  const SqlType& to = out.type();
+  SqlType text_type = kind_of(from) == Kind::kString ? from : SqlType::text();
+  return visit_physical(in.physical(), [&](auto source) {
+    using In = decltype(source);
+    return convert_rows<In, StringRef>(c, in, out, [&](const In& value, StringRef& result) {
+      FloeString text = text_of(&c.worker, from, value);
+      result = std::bit_cast<StringRef>(fit_text(text, text_type, to));
+      return static_cast<const char*>(nullptr);
+    });
+  });
+}
+
+bool from_text(const Context& c, const Vector& in, Vector& out) {
+  const SqlType& to = out.type();
+  WorkerContext* w = &c.worker;
+  auto parse = [&](auto target, auto&& parse_one) {
+    using Out = decltype(target);
+    return convert_rows<StringRef, Out>(c, in, out, [&](const StringRef& s, Out& result) {
+      FloeString text = to_floe_string(s);
+      return parse_one(text.lo, text.hi, result) ? nullptr : kRecorded;
+    });
+  };
+  switch (kind_of(to)) {
+    case Kind::kBool:
+      return parse(uint8_t{}, [&](uint64_t lo, uint64_t hi, uint8_t& r) {
+        bool b;
+        if (!floe_rt_cast_string_to_bool(w, lo, hi, &b)) return false;
+        r = b;
+        return true;
+      });
+    case Kind::kInteger: {
+      std::string message = out_of_range(to);
+      int128_t max = integer_limit(to);
+      return visit_integral(out.physical(), [&](auto target) {
+        using Out = decltype(target);
+        return parse(target, [&](uint64_t lo, uint64_t hi, Out& r) {
+          int64_t v;
+          if (!floe_rt_cast_string_to_int64(w, lo, hi, &v)) return false;
+          if (v > max || v < -max - 1) {
+            w->query->fail(message);
+            return false;
+          }
+          r = static_cast<Out>(v);
+          return true;
+        });
+      });
+    }
+    case Kind::kDecimal:
+      return visit_integral(out.physical(), [&](auto target) {
+        using Out = decltype(target);
+        return parse(target, [&](uint64_t lo, uint64_t hi, Out& r) {
+          int128_t v;
+          if (!floe_rt_cast_string_to_decimal(w, lo, hi, to.precision, to.scale, &v)) return false;
+          r = static_cast<Out>(v);
+          return true;
+        });
+      });
+    case Kind::kDouble:
+      return parse(double{}, [&](uint64_t lo, uint64_t hi, double& r) {
+        return floe_rt_cast_string_to_double(w, lo, hi, &r);
+      });
+    case Kind::kDate:
+      return parse(int32_t{}, [&](uint64_t lo, uint64_t hi, int32_t& r) {
+        return floe_rt_cast_string_to_date(w, lo, hi, &r);
+      });
+    case Kind::kTimestamp:
+      return parse(int64_t{}, [&](uint64_t lo, uint64_t hi, int64_t& r) {
+        return floe_rt_cast_string_to_timestamp(w, lo, hi, &r);
+      });
+    case Kind::kInterval:
+      return parse(Interval{}, [&](uint64_t lo, uint64_t hi, Interval& r) {
+        return floe_rt_cast_string_to_interval(w, lo, hi, &r);
+      });
+    case Kind::kString:
+      return parse(StringRef{}, [&](uint64_t lo, uint64_t hi, StringRef& r) {
+        r = std::bit_cast<StringRef>(fit_text(FloeString{lo, hi}, in.type(), to));
+        return true;
+      });
+  }
+  return false;
+}
+
+// PostgreSQL converts a double to numeric through its text form; so does generated code.
+bool double_to_decimal(const Context& c, const Vector& in, Vector& out) {
+  Vector text(SqlType::text(), in.extent() > out.extent() ? in.extent() : out.extent());
+  return to_text(c, in, text) && from_text(c, text, out);
+}
+
+}  // namespace
+
+bool can_cast(const SqlType& from, const SqlType& to) {
+  if (from == to) return true;
+  Kind source = kind_of(from), target = kind_of(to);
+  if (source == Kind::kString || target == Kind::kString) return true;
+  switch (source) {
+    case Kind::kBool: return target == Kind::kInteger;
+    case Kind::kInteger:
+      return target == Kind::kBool || target == Kind::kInteger || target == Kind::kDecimal ||
+             target == Kind::kDouble;
+    case Kind::kDecimal:
+    case Kind::kDouble:
+      return target == Kind::kInteger || target == Kind::kDecimal || target == Kind::kDouble;
+    case Kind::kDate: return target == Kind::kTimestamp;
+    case Kind::kTimestamp: return target == Kind::kDate;
+    default: return false;
+  }
+}
+
+bool cast_vector(const Vector& in, Vector& out, const uint32_t* sel, uint32_t n,
+                 WorkerContext& worker) {
+  const SqlType& from = in.type();
+  const SqlType& to = out.type();
+  if (!can_cast(from, to))
+    throw NotSupported("cast from " + from.to_string() + " to " + to.to_string());
+  Context c{worker, sel, n};
+  if (from == to) {
+    visit_physical(from.physical(), [&](auto t) {
+      using T = decltype(t);
+      copy_rows(in.values<T>(), out.mutable_values<T>(), sel, n);
+    });
+    return true;
+  }
+  Kind source = kind_of(from), target = kind_of(to);
+  if (source == Kind::kString) return from_text(c, in, out);
+  if (target == Kind::kString) return to_text(c, in, out);
+  switch (target) {
+    case Kind::kBool:  // from an integer
+      return integral_to_integral(c, in, out, nullptr,
+                                  [](int128_t v) -> std::optional<int128_t> { return v != 0; });
+    case Kind::kInteger:
+      return to_integer(c, in, out);
+    case Kind::kDecimal:
+      if (source == Kind::kDouble) return double_to_decimal(c, in, out);
+      return to_decimal(c, in, out);
+    case Kind::kDouble: {
+      double divisor = source == Kind::kDecimal ? static_cast<double>(power_of_ten(from.scale)) : 1;
+      return visit_integral(in.physical(), [&](auto source_value) {
+        using In = decltype(source_value);
+        return convert_rows<In, double>(c, in, out, [&](In v, double& r) -> const char* {
+          r = static_cast<double>(v);
+          if (divisor != 1) r /= divisor;
+          return nullptr;
+        });
+      });
+    }
+    case Kind::kTimestamp:  // from a date
+      return convert_rows<int32_t, int64_t>(c, in, out, [](int32_t days, int64_t& r) {
+        return __builtin_mul_overflow(int64_t{days}, kMicrosPerDay, &r)
+                   ? "date out of range for timestamp"
+                   : nullptr;
+      });
+    case Kind::kDate:  // from a timestamp: floor division, earlier days before 1970
+      return convert_rows<int64_t, int32_t>(c, in, out, [](int64_t micros, int32_t& r) {
+        int64_t days = micros / kMicrosPerDay - (micros % kMicrosPerDay < 0);
+        r = static_cast<int32_t>(days);
+        return static_cast<const char*>(nullptr);
+      });
+    default:
+      break;
+  }
+  throw NotSupported("cast from " + from.to_string() + " to " + to.to_string());
+}
+
+}  // namespace floe::vectorized
