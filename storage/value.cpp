@@ -7,6 +7,7 @@
 
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "storage/physical_order.h"
 #include "storage/string_ref.h"
 #include "storage/utf8.h"
 
@@ -110,6 +111,15 @@ Value Value::read_physical(const void* in, SqlType type) {
     }
   }
   return v;
+}
+
+int compare_values(const Value& a, const Value& b) {
+  return visit_physical(a.type().physical(), [&](auto type) {
+    decltype(type) x, y;
+    a.write_physical(&x);  // strings: StringRefs into a and b
+    b.write_physical(&y);
+    return sql_compare(x, y);
+  });
 }
 
 std::string format_double(double value) {

@@ -64,6 +64,10 @@ class Value {
 // PostgreSQL's shortest round-trip text for a double ("0.1", "1e+20", "Infinity", "NaN").
 std::string format_double(double value);
 
+// Three-way comparison of two non-null values of the same type, in SQL order
+// (storage/physical_order.h's sql_compare: NaN sorts last, as in PostgreSQL).
+int compare_values(const Value& a, const Value& b);
+
 // Where PostgreSQL treats casts differently: a value longer than CHAR(n)/VARCHAR(n) allows
 // is cut to n characters by an explicit cast (CAST, ::) but is an error in an assignment
 // (INSERT, COPY) unless only blanks would be cut.

@@ -3,10 +3,10 @@
 // table back to its row count before the statement.
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
-#include "engine/plan/constant_evaluator.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/select_binder.h"
 #include "engine/sql/type_rules.h"
+#include "engine/vector/expression_executor.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -97,7 +97,7 @@ std::vector<std::vector<Value>> values_rows(const PgQuery__SelectStmt& select,
       check_assignable(expr->type, table.columns()[builder.columns()[i]], expr->position);
       positions.push_back(expr->position);
       try {
-        values.push_back(plan::evaluate(*expr));
+        values.push_back(vectorized::evaluate_scalar(*expr));
       } catch (const NotSupported&) {
         throw;
       } catch (const Error& error) {

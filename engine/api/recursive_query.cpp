@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "engine/api/query_runner.h"
-#include "engine/plan/constant_evaluator.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "runtime/cancellation.h"
@@ -84,7 +83,7 @@ class RecursiveTerm {
   std::unique_ptr<CompiledQuery> compiled_;
 };
 
-// UNION's equality of rows: the values' SQL equality (plan::compare_values, the planner's
+// UNION's equality of rows: the values' SQL equality (compare_values, storage's
 // one ordering of values: '24 hours' = '1 day', -0.0 = 0.0), and NULLs equal each other.
 struct RowLess {
   bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
@@ -93,7 +92,7 @@ struct RowLess {
         if (a[i].is_null() != b[i].is_null()) return a[i].is_null();
         continue;
       }
-      if (int order = plan::compare_values(a[i], b[i])) return order < 0;
+      if (int order = compare_values(a[i], b[i])) return order < 0;
     }
     return false;
   }

@@ -1,11 +1,13 @@
 // Constant folding: constant subexpressions are evaluated at plan time (e.g. date '1998-12-01'
 // - interval '90' day), AND/OR drop constant operands, and a DATE column compared with a
 // midnight TIMESTAMP constant is compared with a DATE constant instead, so scans compare
-// int32 days.
-#include "engine/plan/constant_evaluator.h"
+// int32 days. Constant subexpressions are evaluated by the vectorized expression executor
+// (engine/vector), so folding gives the answer and the error the query would.
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "engine/plan/optimizer.h"
+#include "engine/vector/expression_executor.h"
+#include "runtime/function_registry.h"
 #include "storage/date_time.h"
 #include "storage/error.h"
 
@@ -18,18 +20,28 @@ bool is_boolean_constant(const Expr& expr, bool value) {
          expr.constant.as_bool() == value;
 }
 
+// Whether `expr` can become a constant: all its children are constants, and it is neither
+// a subquery nor a volatile function (random() differs per row).
+bool foldable(const Expr& expr) {
+  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || is_subquery(expr.kind))
+    return false;
+  if (expr.kind == ExprKind::kFunction && expr.function->is_volatile) return false;
+  for (const ExprPtr& child : expr.children)
+    if (child->kind != ExprKind::kConstant) return false;
+  return true;
+}
+
 void fold_node(ExprPtr& expr) {
   if (expr->kind == ExprKind::kConstant || expr->kind == ExprKind::kColumn) return;
-  try {
-    if (auto value = evaluate_constant(*expr)) {
-      Value typed = value->is_null() ? Value::null(expr->type) : cast_value(*value, expr->type);
+  if (foldable(*expr)) {
+    try {
       int position = expr->position;
-      expr = make_constant(std::move(typed));
+      expr = make_constant(vectorized::evaluate_scalar(*expr));
       expr->position = position;
       return;
+    } catch (const Error&) {
+      return;  // left to run time, which reports it only if the row is ever evaluated
     }
-  } catch (const Error&) {
-    return;  // left to run time, which reports it only if the row is ever evaluated
   }
   if (expr->kind == ExprKind::kAnd || expr->kind == ExprKind::kOr) {
     bool is_and = expr->kind == ExprKind::kAnd;

@@ -3,10 +3,10 @@
 #include <set>
 #include <string>
 
-#include "engine/plan/constant_evaluator.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/type_rules.h"
+#include "engine/vector/expression_executor.h"
 #include "storage/error.h"
 
 namespace floe::sql {
@@ -74,7 +74,7 @@ ExprPtr fold_offset(const Node* node, Unit unit,
     throw Error(std::string("argument of ") + unit_name(unit) + " must not contain variables",
                 node_location(node));
   if (expr->kind == plan::ExprKind::kConstant) return expr;
-  ExprPtr folded = plan::make_constant(plan::evaluate(*expr));
+  ExprPtr folded = plan::make_constant(vectorized::evaluate_scalar(*expr));
   folded->position = expr->position;
   return folded;
 }
@@ -148,7 +148,7 @@ bool negative(const Value& value) {
     case TypeId::kDouble:
       return !(value.as_double() >= 0);  // NaN too
     default:
-      return plan::compare_values(value, cast_value(Value::integer(0), value.type())) < 0;
+      return compare_values(value, cast_value(Value::integer(0), value.type())) < 0;
   }
 }
 
@@ -166,7 +166,7 @@ ExprPtr range_bound(const Node* node, bool start, bool preceding, const plan::So
   }
   offset = coerce(std::move(offset), *type);
   Value value = offset->kind == plan::ExprKind::kConstant ? offset->constant
-                                                          : plan::evaluate(*offset);
+                                                          : vectorized::evaluate_scalar(*offset);
   check_not_null(value, start);
   if (negative(value)) throw Error("invalid preceding or following size in window function");
   SqlType compared = bound_type(key.expr->type, *type);

@@ -1,4 +1,4 @@
-#include "engine/plan/constant_evaluator.h"
+#include "engine/plan/expression.h"
 #include "tests/unit/sql_test_helpers.h"
 
 namespace floe::testing {
