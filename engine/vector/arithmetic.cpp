@@ -7,6 +7,7 @@
 
 #include "engine/vector/evaluation.h"
 #include "runtime/runtime_abi.h"
+#include "runtime/vector/cast.h"
 #include "runtime/vector/primitives.h"
 #include "storage/date_time.h"
 #include "storage/decimal.h"
@@ -24,24 +25,13 @@ using plan::ArithmeticOp;
 }
 
 std::string overflow_message(const SqlType& type) {
-  return type.is_integer() ? type.to_string() + " out of range" : kNumericOverflow;
-}
-
-// Calls f(T{}) for the C++ type of an integer physical type.
-template <typename F>
-decltype(auto) visit_integer(PhysicalType type, F&& f) {
-  switch (type) {
-    case PhysicalType::kInt16: return f(int16_t{});
-    case PhysicalType::kInt32: return f(int32_t{});
-    case PhysicalType::kInt64: return f(int64_t{});
-    default: return f(int128_t{});
-  }
+  return type.is_integer() ? out_of_range(type) : kNumericOverflow;
 }
 
 // Integers (and decimals' modulo): the machine operation with its overflow check.
 void exact_arithmetic(ArithmeticOp op, const Vector& a, const Vector& b, Vector& out, Rows rows,
                       const std::string& overflow) {
-  visit_integer(out.physical(), [&](auto t) {
+  visit_integral(out.physical(), [&](auto t) {
     using T = decltype(t);
     const T* x = a.values<T>();
     const T* y = b.values<T>();
@@ -60,11 +50,14 @@ void exact_arithmetic(ArithmeticOp op, const Vector& a, const Vector& b, Vector&
         break;
       case ArithmeticOp::kDivide:
       case ArithmeticOp::kModulo:
-        switch (divide_integers(x, y, result, rows.sel, rows.n, valid,
-                                op == ArithmeticOp::kModulo)) {
-          case DivisionFailure::kNone: return;
-          case DivisionFailure::kDivisionByZero: throw Error("division by zero");
-          case DivisionFailure::kOverflow: throw Error(overflow);
+        switch (
+            divide_integers(x, y, result, rows.sel, rows.n, valid, op == ArithmeticOp::kModulo)) {
+          case DivisionFailure::kNone:
+            return;
+          case DivisionFailure::kDivisionByZero:
+            throw Error("division by zero");
+          case DivisionFailure::kOverflow:
+            throw Error(overflow);
         }
     }
     if (failed) throw Error(overflow);
@@ -74,8 +67,7 @@ void exact_arithmetic(ArithmeticOp op, const Vector& a, const Vector& b, Vector&
 // Runs `op` (a storage/decimal.h operation) on int128 copies of the operands, then narrows
 // to the result type.
 template <typename F>
-Vector wide_decimal(Evaluation& e, const plan::Expr& expr, Vector a, Vector b, Rows rows,
-                    F&& op) {
+Vector wide_decimal(Evaluation& e, const plan::Expr& expr, Vector a, Vector b, Rows rows, F&& op) {
   auto wide = [&](Vector v) {
     unsigned scale = v.type().id == TypeId::kDecimal ? v.type().scale : 0;
     return e.cast(std::move(v), SqlType::decimal(kMaxDecimalPrecision, scale), rows);
@@ -103,17 +95,15 @@ Vector decimal_arithmetic(Evaluation& e, const plan::Expr& expr, Vector a, Vecto
     bool operands = (left.id == TypeId::kDecimal || left.is_integer()) &&
                     (right.id == TypeId::kDecimal || right.is_integer());
     if (!operands || scale_of(left) + scale_of(right) != expr.type.scale) unsupported(expr);
-    return wide_decimal(e, expr, std::move(a), std::move(b), rows, [&](int128_t x, int128_t y) {
-      return multiply_decimals(x, y, precision);
-    });
+    return wide_decimal(e, expr, std::move(a), std::move(b), rows,
+                        [&](int128_t x, int128_t y) { return multiply_decimals(x, y, precision); });
   }
   a = e.cast(std::move(a), expr.type, rows);
   b = e.cast(std::move(b), expr.type, rows);
   switch (expr.arithmetic_op) {
     case ArithmeticOp::kAdd:
-      return wide_decimal(e, expr, std::move(a), std::move(b), rows, [&](int128_t x, int128_t y) {
-        return add_decimals(x, y, precision);
-      });
+      return wide_decimal(e, expr, std::move(a), std::move(b), rows,
+                          [&](int128_t x, int128_t y) { return add_decimals(x, y, precision); });
     case ArithmeticOp::kSubtract:
       return wide_decimal(e, expr, std::move(a), std::move(b), rows, [&](int128_t x, int128_t y) {
         return subtract_decimals(x, y, precision);
@@ -197,8 +187,8 @@ Vector temporal_arithmetic(Evaluation& e, const plan::Expr& expr, Vector a, Vect
     const int32_t* n = count.values<int32_t>();
     return per_row<int32_t>(e, SqlType::date(), {&date, &count}, rows, [&](uint32_t p) {
       int32_t r;
-      bool overflow = forward ? __builtin_add_overflow(d[p], n[p], &r)
-                              : __builtin_sub_overflow(d[p], n[p], &r);
+      bool overflow =
+          forward ? __builtin_add_overflow(d[p], n[p], &r) : __builtin_sub_overflow(d[p], n[p], &r);
       if (overflow) throw Error("date out of range");
       return r;
     });
@@ -207,10 +197,9 @@ Vector temporal_arithmetic(Evaluation& e, const plan::Expr& expr, Vector a, Vect
     Vector timestamp = e.cast(std::move(point), SqlType::timestamp(), rows);
     const int64_t* t = timestamp.values<int64_t>();
     const Interval* i = interval.values<Interval>();
-    return per_row<int64_t>(e, SqlType::timestamp(), {&timestamp, &interval}, rows,
-                            [&](uint32_t p) {
-                              return shift_timestamp(t[p], forward ? i[p] : negated(i[p]));
-                            });
+    return per_row<int64_t>(
+        e, SqlType::timestamp(), {&timestamp, &interval}, rows,
+        [&](uint32_t p) { return shift_timestamp(t[p], forward ? i[p] : negated(i[p])); });
   };
   Vector result;
   if ((add || subtract) && is_date(left) && right.is_integer()) {
@@ -294,8 +283,7 @@ Vector Evaluation::negate(const plan::Expr& expr, Rows rows) {
   }
   if (!expr.type.is_integer() && expr.type.id != TypeId::kDecimal) unsupported(expr);
   Vector zero = make_vector(expr.type);  // zeroed
-  exact_arithmetic(ArithmeticOp::kSubtract, zero, operand, out, rows,
-                   overflow_message(expr.type));
+  exact_arithmetic(ArithmeticOp::kSubtract, zero, operand, out, rows, overflow_message(expr.type));
   return out;
 }
 

@@ -42,8 +42,6 @@ class Evaluation {
   Selection present(const Vector& vector, Rows rows) const;
   // Throws the error a runtime function or primitive recorded with the worker.
   [[noreturn]] void throw_recorded() const;
-  WorkerContext& worker() { return worker_; }
-  uint32_t extent() const { return extent_; }
 
   // arithmetic.cpp
   Vector arithmetic(const plan::Expr& expr, Rows rows);

@@ -74,11 +74,19 @@ Vector Evaluation::constant(const plan::Expr& expr, Rows rows) {
     std::memset(out.mutable_validity(), 0, validity_words(extent_) * sizeof(uint64_t));
     return out;
   }
-  // Strings point into the plan's constant, which outlives the evaluation.
+  // Read by the expression's type, as codegen's compile_constant does; strings point into
+  // the plan's constant, which outlives the evaluation.
   visit_physical(expr.type.physical(), [&](auto t) {
     using T = decltype(t);
     T physical;
-    value.write_physical(&physical);
+    if constexpr (kIsIntegerLike<T>)
+      physical = static_cast<T>(value.as_int128());
+    else if constexpr (std::is_same_v<T, double>)
+      physical = value.as_double();
+    else if constexpr (std::is_same_v<T, Interval>)
+      physical = value.as_interval();
+    else
+      physical = StringRef::from(value.as_string());
     T* values = out.mutable_values<T>();
     for_each_row(rows.sel, rows.n, [&](uint32_t p) { values[p] = physical; });
   });
@@ -162,7 +170,8 @@ Vector Evaluation::case_when(const plan::Expr& expr, Rows rows) {
     }
     open.count = k;
   }
-  if (open.count > 0) copy_values(evaluate(*expr.children[else_index], open.rows()), out, open.rows());
+  if (open.count > 0)
+    copy_values(evaluate(*expr.children[else_index], open.rows()), out, open.rows());
   return out;
 }
 

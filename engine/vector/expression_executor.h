@@ -35,8 +35,7 @@ class ExpressionExecutor {
 
   // The chunk's rows for which the boolean `expr` is true (the filter form), as a selection
   // vector of positions in `selection`; returns their count.
-  uint32_t select(const plan::Expr& expr, const DataChunk& chunk,
-                  std::vector<uint32_t>& selection);
+  uint32_t select(const plan::Expr& expr, const DataChunk& chunk, std::vector<uint32_t>& selection);
 
  private:
   WorkerContext& worker_;

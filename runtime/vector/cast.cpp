@@ -13,20 +13,37 @@
 namespace floe::vectorized {
 namespace {
 
-enum class Kind : uint8_t { kBool, kInteger, kDecimal, kDouble, kDate, kTimestamp, kInterval, kString };
+enum class Kind : uint8_t {
+  kBool,
+  kInteger,
+  kDecimal,
+  kDouble,
+  kDate,
+  kTimestamp,
+  kInterval,
+  kString
+};
 
 Kind kind_of(const SqlType& type) {
   switch (type.id) {
-    case TypeId::kBoolean: return Kind::kBool;
+    case TypeId::kBoolean:
+      return Kind::kBool;
     case TypeId::kSmallInt:
     case TypeId::kInteger:
-    case TypeId::kBigInt: return Kind::kInteger;
-    case TypeId::kDecimal: return Kind::kDecimal;
-    case TypeId::kDouble: return Kind::kDouble;
-    case TypeId::kDate: return Kind::kDate;
-    case TypeId::kTimestamp: return Kind::kTimestamp;
-    case TypeId::kInterval: return Kind::kInterval;
-    default: return Kind::kString;  // an untyped literal is text
+    case TypeId::kBigInt:
+      return Kind::kInteger;
+    case TypeId::kDecimal:
+      return Kind::kDecimal;
+    case TypeId::kDouble:
+      return Kind::kDouble;
+    case TypeId::kDate:
+      return Kind::kDate;
+    case TypeId::kTimestamp:
+      return Kind::kTimestamp;
+    case TypeId::kInterval:
+      return Kind::kInterval;
+    default:
+      return Kind::kString;  // an untyped literal is text
   }
 }
 
@@ -55,21 +72,13 @@ bool convert_rows(const Context& c, const Vector& in, Vector& out, F&& convert) 
   return true;
 }
 
-// Calls f(T{}) for the C++ type of an integer-like physical type (BOOLEAN: uint8_t).
-template <typename F>
-decltype(auto) visit_integral(PhysicalType type, F&& f) {
-  switch (type) {
-    case PhysicalType::kBool: return f(uint8_t{});
-    case PhysicalType::kInt16: return f(int16_t{});
-    case PhysicalType::kInt32: return f(int32_t{});
-    case PhysicalType::kInt64: return f(int64_t{});
-    default: return f(int128_t{});
-  }
-}
+}  // namespace
 
 std::string out_of_range(const SqlType& type) {
   return type.to_string() + " out of range";
 }
+
+namespace {
 
 int128_t integer_limit(const SqlType& type) {
   return (int128_t{1} << (physical_size(type.physical()) * 8 - 1)) - 1;
@@ -149,13 +158,16 @@ FloeString text_of(WorkerContext* worker, const SqlType& type, const T& value) {
     return to_floe_string(value);
   } else {
     switch (kind_of(type)) {
-      case Kind::kBool: return floe_rt_cast_bool_to_string(worker, value != 0);
+      case Kind::kBool:
+        return floe_rt_cast_bool_to_string(worker, value != 0);
       case Kind::kDecimal:
         return floe_rt_cast_decimal_to_string(worker, static_cast<int128_t>(value), type.scale);
-      case Kind::kDate: return floe_rt_cast_date_to_string(worker, static_cast<int32_t>(value));
+      case Kind::kDate:
+        return floe_rt_cast_date_to_string(worker, static_cast<int32_t>(value));
       case Kind::kTimestamp:
         return floe_rt_cast_timestamp_to_string(worker, static_cast<int64_t>(value));
-      default: return floe_rt_cast_int64_to_string(worker, static_cast<int64_t>(value));
+      default:
+        return floe_rt_cast_int64_to_string(worker, static_cast<int64_t>(value));
     }
   }
 }
@@ -264,16 +276,20 @@ bool can_cast(const SqlType& from, const SqlType& to) {
   Kind source = kind_of(from), target = kind_of(to);
   if (source == Kind::kString || target == Kind::kString) return true;
   switch (source) {
-    case Kind::kBool: return target == Kind::kInteger;
+    case Kind::kBool:
+      return target == Kind::kInteger;
     case Kind::kInteger:
       return target == Kind::kBool || target == Kind::kInteger || target == Kind::kDecimal ||
              target == Kind::kDouble;
     case Kind::kDecimal:
     case Kind::kDouble:
       return target == Kind::kInteger || target == Kind::kDecimal || target == Kind::kDouble;
-    case Kind::kDate: return target == Kind::kTimestamp;
-    case Kind::kTimestamp: return target == Kind::kDate;
-    default: return false;
+    case Kind::kDate:
+      return target == Kind::kTimestamp;
+    case Kind::kTimestamp:
+      return target == Kind::kDate;
+    default:
+      return false;
   }
 }
 

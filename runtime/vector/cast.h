@@ -4,11 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "runtime/query_context.h"
 #include "runtime/vector/vector.h"
 
 namespace floe::vectorized {
+
+// "smallint out of range", ...: PostgreSQL's error for a value outside an integer type.
+std::string out_of_range(const SqlType& type);
 
 // Whether a cast from `from` to `to` exists (otherwise cast_vector throws NotSupported with
 // generated code's message).

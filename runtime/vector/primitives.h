@@ -51,6 +51,20 @@ inline void intersect_validity(uint64_t* out, const uint64_t* words, uint32_t of
   }
 }
 
+// Calls f(T{}) for the C++ type of an integer-like physical type (BOOLEAN: uint8_t); the
+// other physical types never reach the callers.
+template <typename F>
+decltype(auto) visit_integral(PhysicalType type, F&& f) {
+  using R = decltype(f(int32_t{}));
+  return visit_physical(type, [&](auto t) -> R {
+    if constexpr (kIsIntegerLike<decltype(t)>) {
+      return f(t);
+    } else {
+      return R();
+    }
+  });
+}
+
 // Branch-free selection (X100 §5.2.2): writes every position and advances the output only
 // when the row qualifies. `out` may be `sel` itself.
 template <typename Pred>
@@ -134,8 +148,10 @@ DivisionFailure divide_integers(const T* a, const T* b, T* out, const uint32_t* 
   DivisionFailure first = DivisionFailure::kNone;
   for_each_row(sel, n, [&](uint32_t p) {
     if (first != DivisionFailure::kNone || !validity_bit(valid, p)) return;
-    if (b[p] == 0) first = DivisionFailure::kDivisionByZero;
-    else if (!modulo && b[p] == T(-1) && a[p] == kMin) first = DivisionFailure::kOverflow;
+    if (b[p] == 0)
+      first = DivisionFailure::kDivisionByZero;
+    else if (!modulo && b[p] == T(-1) && a[p] == kMin)
+      first = DivisionFailure::kOverflow;
   });
   return first;
 }
@@ -201,12 +217,18 @@ inline bool compare_one(const T& a, const T& b) {
     return (a == b) == (kOp == Comparison::kEqual);
   } else if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, double>) {
     switch (kOp) {
-      case Comparison::kEqual: return a == b;
-      case Comparison::kNotEqual: return a != b;
-      case Comparison::kLess: return a < b;
-      case Comparison::kLessEqual: return a <= b;
-      case Comparison::kGreater: return a > b;
-      case Comparison::kGreaterEqual: return a >= b;
+      case Comparison::kEqual:
+        return a == b;
+      case Comparison::kNotEqual:
+        return a != b;
+      case Comparison::kLess:
+        return a < b;
+      case Comparison::kLessEqual:
+        return a <= b;
+      case Comparison::kGreater:
+        return a > b;
+      case Comparison::kGreaterEqual:
+        return a >= b;
     }
   } else {
     return holds(kOp, sql_compare(a, b));
@@ -214,18 +236,21 @@ inline bool compare_one(const T& a, const T& b) {
   return false;
 }
 
-template <typename T, typename F>
+template <typename F>
 decltype(auto) with_comparison(Comparison op, F&& f) {
   switch (op) {
-    case Comparison::kEqual: return f(std::integral_constant<Comparison, Comparison::kEqual>{});
+    case Comparison::kEqual:
+      return f(std::integral_constant<Comparison, Comparison::kEqual>{});
     case Comparison::kNotEqual:
       return f(std::integral_constant<Comparison, Comparison::kNotEqual>{});
-    case Comparison::kLess: return f(std::integral_constant<Comparison, Comparison::kLess>{});
+    case Comparison::kLess:
+      return f(std::integral_constant<Comparison, Comparison::kLess>{});
     case Comparison::kLessEqual:
       return f(std::integral_constant<Comparison, Comparison::kLessEqual>{});
     case Comparison::kGreater:
       return f(std::integral_constant<Comparison, Comparison::kGreater>{});
-    case Comparison::kGreaterEqual: break;
+    case Comparison::kGreaterEqual:
+      break;
   }
   return f(std::integral_constant<Comparison, Comparison::kGreaterEqual>{});
 }
@@ -233,10 +258,10 @@ decltype(auto) with_comparison(Comparison op, F&& f) {
 // out[p] = a[p] op b[p] (booleans as bytes). Strings must only be compared on present rows:
 // pass a selection of those.
 template <typename T>
-void compare(Comparison op, const T* a, const T* b, uint8_t* out, const uint32_t* sel,
-             uint32_t n) {
-  with_comparison<T>(op, [&](auto kop) {
-    for_each_row(sel, n, [&](uint32_t p) { out[p] = compare_one<decltype(kop)::value>(a[p], b[p]); });
+void compare(Comparison op, const T* a, const T* b, uint8_t* out, const uint32_t* sel, uint32_t n) {
+  with_comparison(op, [&](auto kop) {
+    for_each_row(sel, n,
+                 [&](uint32_t p) { out[p] = compare_one<decltype(kop)::value>(a[p], b[p]); });
   });
 }
 
@@ -244,11 +269,10 @@ void compare(Comparison op, const T* a, const T* b, uint8_t* out, const uint32_t
 template <typename T>
 uint32_t select_compare(Comparison op, const T* a, const T* b, const uint32_t* sel, uint32_t n,
                         const uint64_t* valid, uint32_t* out) {
-  return with_comparison<T>(op, [&](auto kop) {
+  return with_comparison(op, [&](auto kop) {
     if (!valid)
-      return select_rows(sel, n, out, [&](uint32_t p) {
-        return compare_one<decltype(kop)::value>(a[p], b[p]);
-      });
+      return select_rows(sel, n, out,
+                         [&](uint32_t p) { return compare_one<decltype(kop)::value>(a[p], b[p]); });
     return select_rows(sel, n, out, [&](uint32_t p) {
       return compare_one<decltype(kop)::value>(a[p], b[p]) & validity_bit(valid, p);
     });
