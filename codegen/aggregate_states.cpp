@@ -10,17 +10,7 @@ namespace floe::codegen {
 namespace {
 
 using plan::AggregateFunction;
-using plan::avg_sum_type;
-
-// Scale of a numeric type as a decimal (integers have scale 0).
-uint8_t scale_of(const SqlType& type) {
-  return type.id == TypeId::kDecimal ? type.scale : 0;
-}
-
-bool is_variance(AggregateFunction function) {
-  return function == AggregateFunction::kVarSamp || function == AggregateFunction::kVarPop ||
-         function == AggregateFunction::kStddevSamp || function == AggregateFunction::kStddevPop;
-}
+using plan::numeric_scale;
 
 bool is_sample(AggregateFunction function) {
   return function == AggregateFunction::kVarSamp || function == AggregateFunction::kStddevSamp;
@@ -35,100 +25,14 @@ int32_t variance_kind(AggregateFunction function) {
 
 }  // namespace
 
-AggregateStates::AggregateStates(PipelineEnv& env, const plan::AggregateOp& aggregate) : env_(env) {
-  std::vector<RowField> fields;
-  for (const auto& group : aggregate.groups) {
-    key_types_.push_back(group.expr->type);
-    fields.push_back({group.expr->type, group.expr->nullable || env.column(group.id).nullable});
-  }
-  auto add_field = [&](const SqlType& type) {
-    fields.push_back({type, false});
-    return fields.size() - 1;
-  };
-  for (const auto& function : aggregate.aggregates) {
-    if (function.distinct && function.function != AggregateFunction::kStringAgg)
-      throw NotSupported("DISTINCT aggregate in the code generator");
-    State state;
-    state.function = function.function;
-    if (function.argument) state.argument_type = function.argument->type;
-    bool arithmetic = function.function == AggregateFunction::kSum ||
-                      function.function == AggregateFunction::kAvg ||
-                      is_variance(function.function);
-    if (arithmetic && !state.argument_type.is_numeric()) {
-      throw NotSupported("sum/avg/variance of " + state.argument_type.to_string());
-    }
-    const SqlType& result = env.column(function.id).type;
-    switch (function.function) {
-      case AggregateFunction::kCountStar:
-      case AggregateFunction::kCount:
-        state.value_type = SqlType::big_int();
-        state.value_field = add_field(state.value_type);
-        break;
-      case AggregateFunction::kSum:
-        if (result.id == TypeId::kDouble || state.argument_type.id == TypeId::kDouble
-                ? result.id != state.argument_type.id
-                : scale_of(result) != scale_of(state.argument_type)) {
-          throw NotSupported("sum of " + state.argument_type.to_string() + " as " +
-                             result.to_string());
-        }
-        state.value_type = result;
-        state.value_field = add_field(result);
-        state.extra_field = add_field(SqlType::boolean());
-        break;
-      case AggregateFunction::kAvg:
-        if (result.id != TypeId::kDouble) throw NotSupported("avg as " + result.to_string());
-        state.value_type = avg_sum_type(state.argument_type);
-        state.value_field = add_field(state.value_type);
-        state.extra_field = add_field(SqlType::big_int());
-        break;
-      case AggregateFunction::kMin:
-      case AggregateFunction::kMax:
-      case AggregateFunction::kBoolAnd:
-      case AggregateFunction::kBoolOr:
-        state.value_type = state.argument_type;
-        state.value_field = add_field(state.argument_type);
-        state.extra_field = add_field(SqlType::boolean());
-        break;
-      case AggregateFunction::kVarSamp:
-      case AggregateFunction::kVarPop:
-      case AggregateFunction::kStddevSamp:
-      case AggregateFunction::kStddevPop:
-        if (result.id != TypeId::kDouble) throw NotSupported("variance as " + result.to_string());
-        state.value_type = state.argument_type.id == TypeId::kDouble
-                               ? SqlType::double_type()
-                               : SqlType::decimal(kMaxDecimalPrecision, 0);
-        state.value_field = add_field(SqlType::big_int());
-        state.extra_field = add_field(state.value_type);
-        state.square_field = add_field(state.value_type);
-        break;
-      case AggregateFunction::kStringAgg:
-      case AggregateFunction::kPercentileCont:
-      case AggregateFunction::kPercentileDisc:
-      case AggregateFunction::kMode: {
-        // CollectedList {head, tail}: two adjacent 8-byte fields.
-        state.value_type = result;
-        state.value_field = add_field(SqlType::big_int());
-        state.extra_field = add_field(SqlType::big_int());
-        const plan::Expr* key = function.function == AggregateFunction::kStringAgg
-                                    ? function.order.get()
-                                    : function.argument.get();
-        if (key) {
-          state.key_type = key->type;
-          state.order = static_cast<int32_t>(key->type.physical()) | kFloeOrderKey;
-          if (function.descending) state.order |= kFloeOrderDescending;
-          if (function.nulls_first) state.order |= kFloeOrderNullsFirst;
-          if (function.distinct) state.order |= kFloeOrderDistinct;
-        }
-        if (function.parameter && function.function != AggregateFunction::kStringAgg &&
-            !function.parameter->constant.is_null())
-          state.fraction = function.parameter->constant.as_double();
-        break;
-      }
-    }
-    states_.push_back(state);
-  }
-  layout_ = RowLayout(std::move(fields));
-}
+AggregateStates::AggregateStates(PipelineEnv& env, plan::AggregateLayout layout)
+    : env_(env),
+      key_types_(std::move(layout.key_types)),
+      states_(std::move(layout.states)),
+      layout_(std::move(layout.layout)) {}
+
+AggregateStates::AggregateStates(PipelineEnv& env, const plan::AggregateOp& aggregate)
+    : AggregateStates(env, plan::describe_aggregate(aggregate, env.plan.registry)) {}
 
 SqlValue AggregateStates::load_key(llvm::Value* row, size_t i) {
   return load_field(env_.codegen, row, layout_, i);
@@ -411,7 +315,7 @@ SqlValue AggregateStates::finalize_variance(llvm::Value* row, const State& state
                                           {count, load(state.square_field), kind})
                            : call_runtime(codegen, "floe_rt_variance_exact",
                                           {count, load(state.extra_field), load(state.square_field),
-                                           b.getInt32(scale_of(state.argument_type)), kind});
+                                           b.getInt32(numeric_scale(state.argument_type)), kind});
   return {value, null};
 }
 

@@ -1,30 +1,12 @@
-// Layout and arithmetic of aggregation group rows (DESIGN.md "Aggregation"): the group keys,
-// then the states of the aggregate functions. A zeroed row is the empty state, so a group
-// starts as the runtime inserts it. States:
-//   count(*), count(x)       i64
-//   sum(x)                   value of the result type (bigint for smallint/integer,
-//                            numeric(38,s) i128 for bigint/decimal, double) + "has input" flag
-//   avg(x)                   sum (numeric(38,s) i128, or double) + count, finalized to double
-// Exact running sums fail the query when they leave their machine width ("bigint out of
-// range", "numeric field overflow"), whether a tuple is added or two states are merged; a
-// numeric sum's result must fit its 38 digits (checked when it is finalized).
-//   min(x), max(x)           value of x's type + "has input" flag
-//   bool_and(x), bool_or(x)  min / max of a boolean (false < true)
-//   var_*(x), stddev_*(x)    count + sum + sum of squares: exact i128 numbers (scale s and
-//                            2s) for integer/numeric x, so that merged partial states give
-//                            the same answer in any order; Youngs-Cramer's sum and sum of
-//                            squared deviations for double x, merged like PostgreSQL's
-//                            float8_combine. Finalized to double (runtime_abi.h).
-//   string_agg, percentile_cont, percentile_disc, mode
-//                            a CollectedList (head, tail) of the non-NULL inputs
-//                            (runtime/collected_values.h), ordered when finalized.
-// Sums, minima and maxima of no (non-NULL) input are NULL.
+// Arithmetic of aggregation group rows: updates, merges and finalization of the aggregate
+// states laid out by engine/plan/aggregate_layout.h (which describes each state).
 #pragma once
 
 #include <optional>
 #include <vector>
 
 #include "codegen/translator.h"
+#include "engine/plan/aggregate_layout.h"
 
 namespace floe::codegen {
 
@@ -38,6 +20,8 @@ struct AggregateInput {
 
 class AggregateStates {
  public:
+  AggregateStates(PipelineEnv& env, plan::AggregateLayout layout);
+  // The layout of `aggregate`'s group row, described here (window aggregates' states).
   AggregateStates(PipelineEnv& env, const plan::AggregateOp& aggregate);
 
   const RowLayout& layout() const { return layout_; }
@@ -56,18 +40,7 @@ class AggregateStates {
   SqlValue finalize(llvm::Value* row, size_t i);
 
  private:
-  struct State {
-    plan::AggregateFunction function = plan::AggregateFunction::kCountStar;
-    SqlType argument_type;
-    SqlType value_type;  // of the sum / extreme value
-    size_t value_field = 0;
-    size_t extra_field = 0;   // "has input" flag, or the count of avg
-    size_t square_field = 0;  // variance: the sum of squares
-    // Collected aggregates: the FloeCollectedOrder code, and the percentiles' fraction.
-    int32_t order = 0;
-    SqlType key_type;  // of string_agg's ORDER BY key
-    std::optional<double> fraction;
-  };
+  using State = plan::AggregateState;
 
   // Adds `value` (null = skip) to a sum state; overflow fails the query.
   void add_to_sum(llvm::Value* row, const State& state, const SqlValue& value);

@@ -14,17 +14,11 @@ namespace {
 class AggregationSink : public Consumer {
  public:
   AggregationSink(PipelineEnv& env, const plan::AggregateOp& aggregate)
-      : env_(env), aggregate_(aggregate), states_(env, aggregate) {
-    Materialization groups;
-    groups.layout = states_.layout();
-    groups.slot = env.add_slot(
-        StateSlot::sized(StateSlot::Kind::kAggregationTable, groups.layout.size()));
-    slot_ = groups.slot;
-    env.materializations[&aggregate] = std::move(groups);
+      : env_(env),
+        aggregate_(aggregate),
+        states_(env, *env.materialization(aggregate).aggregate),
+        slot_(env.materialization(aggregate).slot) {
     auto& pipeline = *env.pipeline;
-    pipeline.sink = PipelineProgram::Sink::kAggregation;
-    pipeline.sink_slot = slot_;
-    pipeline.global_aggregation = aggregate.groups.empty();
     pipeline.keys_equal_function = emit_keys_equal();
     pipeline.merge_function = emit_merge();
     if (!aggregate.initial_groups.empty()) pipeline.initial_groups_function = emit_initial_groups();
@@ -102,7 +96,9 @@ class AggregationSink : public Consumer {
   std::string emit_keys_equal() {
     auto& b = env_.builder();
     auto name = env_.function_name("agg_keys_equal");
-    auto* function = env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy()});
+    // The trailing context parameter of a RowEquality (runtime/row_callbacks.h) is unused.
+    auto* function =
+        env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
     env_.codegen.begin_function(function, nullptr, nullptr);
     b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
     std::vector<SqlValue> a, c;
@@ -138,13 +134,13 @@ class AggregationSink : public Consumer {
     return name;
   }
 
-  // bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from): false after an
-  // overflowing sum, recorded through the worker like a pipeline's failures.
+  // bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from, const void*): false
+  // after an overflowing sum, recorded through the worker like a pipeline's failures.
   std::string emit_merge() {
     auto& b = env_.builder();
     auto name = env_.function_name("agg_merge");
-    auto* function =
-        env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
+    auto* function = env_.create_function(name, b.getInt1Ty(),
+                                          {b.getPtrTy(), b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
     env_.codegen.begin_function(function, nullptr, function->getArg(0));
     b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
     for (size_t i = 0; i < aggregate_.aggregates.size(); ++i) {
@@ -163,11 +159,10 @@ class AggregationSink : public Consumer {
 class AggregationSource : public Source {
  public:
   AggregationSource(PipelineEnv& env, const plan::AggregateOp& aggregate)
-      : env_(env), aggregate_(aggregate), states_(env, aggregate) {
-    slot_ = env.materializations.at(&aggregate).slot;
-    env.pipeline->source = PipelineProgram::Source::kAggregation;
-    env.pipeline->source_slot = slot_;
-  }
+      : env_(env),
+        aggregate_(aggregate),
+        states_(env, *env.materialization(aggregate).aggregate),
+        slot_(env.materialization(aggregate).slot) {}
 
   void produce(Consumer& consumer) override {
     auto& b = env_.builder();

@@ -103,40 +103,10 @@ llvm::Value* flag_is_set(PipelineEnv& env, uint32_t slot) {
 
 class JoinBuild : public Consumer {
  public:
-  JoinBuild(PipelineEnv& env, const plan::JoinOp& join) : env_(env), join_(join) {
-    if (join.type == JoinType::kNullAwareAnti && (join.keys.size() != 1 || join.residual))
-      throw NotSupported("null-aware anti join with several keys or a residual");
-    // Payload: the keys first, then the other build columns used above the join. A key that
-    // is a plain column also gives that column back. Keys are NULL only in right/full outer
-    // joins, whose payload ends with the matched byte.
-    const bool keep_null_keys = plan::join_preserves_build(join.type);
-    std::vector<RowField> fields;
-    const size_t strict = join.keys.size() - join.mark_keys;  // mark keys may be NULL
-    for (const auto& type : join_key_types(join))
-      fields.push_back({type, keep_null_keys || fields.size() >= strict});
-    Materialization rows;
-    for (auto id : plan::output_columns(*join.children[1])) {
-      if (!env.is_used(id)) continue;
-      size_t field = fields.size();
-      for (size_t k = 0; k < join.keys.size(); ++k) {
-        const auto& key = *join.keys[k].build;
-        if (key.kind == plan::ExprKind::kColumn && key.column == id) field = k;
-      }
-      if (field == fields.size()) fields.push_back({env.column(id).type, env.column(id).nullable});
-      rows.columns.push_back({id, field});
-    }
-    if (keep_null_keys) fields.push_back({SqlType::boolean(), false});  // matched_field
-    rows.layout = RowLayout(std::move(fields));
-    rows.slot =
-        env.add_slot(StateSlot::sized(StateSlot::Kind::kJoinTable, rows.layout.size()));
-    if (join.type == JoinType::kNullAwareAnti) {
-      rows.build_rows_slot = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
-      rows.build_null_key_slot = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
-    }
-    env.pipeline->sink = PipelineProgram::Sink::kJoinBuild;
-    env.pipeline->sink_slot = rows.slot;
-    rows_ = &(env.materializations[&join] = std::move(rows));
-  }
+  // The payload (keys first, then the other build columns used above the join, then the
+  // matched byte where the probe marks rows) is the physical description's.
+  JoinBuild(PipelineEnv& env, const plan::JoinOp& join)
+      : env_(env), join_(join), rows_(&env.materialization(join)) {}
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {
     check_stack_depth();  // consumers of one pipeline call each other
@@ -172,13 +142,13 @@ class JoinBuild : public Consumer {
  private:
   PipelineEnv& env_;
   const plan::JoinOp& join_;
-  const Materialization* rows_ = nullptr;
+  const Materialization* rows_;
 };
 
 class JoinProbe : public Consumer {
  public:
   JoinProbe(PipelineEnv& env, const plan::JoinOp& join, Consumer& next)
-      : env_(env), join_(join), next_(next), rows_(env.materializations.at(&join)) {
+      : env_(env), join_(join), next_(next), rows_(env.materialization(join)) {
     // NOT NULL columns get no null checks downstream, so NULL-extended ones must be nullable.
     auto check_nullable = [&](plan::ColumnId id) {
       if (!env.column(id).nullable)
@@ -192,10 +162,7 @@ class JoinProbe : public Consumer {
         for (auto id : plan::output_columns(*join.children[0]))
           if (env.is_used(id)) check_nullable(id);
       }
-      auto& rows = env.materializations.at(&join);
-      rows.unmatched_consumer = &next;
-      rows.probe_pipeline = env.program.pipelines.size() - 1;
-      rows.limits_above = env.pipeline->limits.size();
+      env.continuations[&join] = {&next, env.program.pipelines.size() - 1};
     }
   }
 
@@ -323,10 +290,7 @@ class JoinProbe : public Consumer {
 class JoinUnmatchedSource : public Source {
  public:
   JoinUnmatchedSource(PipelineEnv& env, const plan::JoinOp& join)
-      : env_(env), join_(join), rows_(env.materializations.at(&join)) {
-    env.pipeline->source = PipelineProgram::Source::kJoinUnmatched;
-    env.pipeline->source_slot = rows_.slot;
-  }
+      : env_(env), join_(join), rows_(env.materialization(join)) {}
 
   void produce(Consumer& consumer) override {
     auto& b = env_.builder();

@@ -1,8 +1,6 @@
 // Streaming LIMIT/OFFSET: one shared counter per operator (atomic, so that several workers
 // may run the pipeline). Tuples before `offset` are dropped; once `offset + limit` tuples
 // have passed, the pipeline function returns, and the executor starts no further morsels.
-#include <limits>
-
 #include "codegen/translator.h"
 #include "storage/stack_depth.h"
 
@@ -13,10 +11,9 @@ class Limit : public Consumer {
  public:
   Limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next)
       : env_(env), limit_(limit), next_(next) {
-    slot_ = env.add_slot(StateSlot::sized(StateSlot::Kind::kCounter, 0));
-    end_ = std::numeric_limits<uint64_t>::max();
-    if (limit.limit && *limit.limit < end_ - limit.offset) end_ = limit.offset + *limit.limit;
-    env.pipeline->limits.push_back({slot_, end_});
+    slot_ = env.operator_slot(limit);
+    for (const auto& check : env.description->limits)
+      if (check.counter_slot == slot_) end_ = check.end;
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock* next) override {

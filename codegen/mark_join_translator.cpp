@@ -47,7 +47,7 @@ class MarkJoinProbe : public Consumer {
       : env_(env),
         join_(join),
         next_(next),
-        rows_(env.materializations.at(&join)),
+        rows_(env.materialization(join)),
         types_(join_key_types(join)),
         strict_(join.keys.size() - join.mark_keys) {}
 

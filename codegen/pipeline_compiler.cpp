@@ -72,36 +72,15 @@ std::unique_ptr<Source> make_source(PipelineEnv& env, const plan::LogicalOp& sou
   }
 }
 
-// Where the pipelines of a UNION ALL's further children join the first child's: the
-// consumers above the union, the first child's pipeline program and how many of its LIMIT
-// checks are above the union.
-struct UnionContinuation {
-  Consumer* above = nullptr;
-  size_t pipeline = 0;
-  size_t limits_above = 0;
-};
-using UnionContinuations = std::unordered_map<const plan::LogicalOp*, UnionContinuation>;
-
 // A pipeline that feeds the sink of an earlier one (the unmatched rows of a right/full outer
-// join after its probe pipeline, a UNION ALL's further children after the first) starts as a
-// copy of that pipeline's program, with only the LIMIT checks above the shared part, and the
-// sink is finalized after it: the pipelines feeding one sink run one after another.
-void continue_pipeline(QueryProgram& program, size_t pipeline, size_t limits_above) {
-  PipelineProgram follower = program.pipelines[pipeline];
-  follower.limits.resize(limits_above);
-  follower.global_aggregation = false;  // its one group exists already
-  follower.initial_groups_function.clear();
-  follower.sink_continues = false;
-  program.pipelines.back().sink_continues = true;
-  program.pipelines.push_back(std::move(follower));
-}
-
-// The pipeline of a right/full outer join's unmatched build rows reuses the consumers of the
-// join's probe pipeline above the join (the same sink, the same LIMIT counters).
-Consumer* continue_probe_pipeline(PipelineEnv& env, const plan::JoinOp& join) {
-  const Materialization& rows = env.materializations.at(&join);
-  continue_pipeline(env.program, rows.probe_pipeline, rows.limits_above);
-  return rows.unmatched_consumer;
+// join after its probe pipeline, a UNION ALL's further children after the first) goes on in
+// that pipeline's consumers above the shared part, and so has its sink's functions; the
+// physical description says which of its LIMIT checks apply.
+Consumer* continue_pipeline(PipelineEnv& env, const PipelineEnv::Continuation& from) {
+  PipelineProgram follower = env.program.pipelines[from.pipeline];
+  follower.initial_groups_function.clear();  // its groups exist already
+  env.program.pipelines.push_back(std::move(follower));
+  return from.above;
 }
 
 // The index of the union's child whose root pushes into the union in this pipeline (the
@@ -117,7 +96,6 @@ size_t union_child(const plan::Pipeline& pipeline, size_t position) {
 // `consumers` keeps every pipeline's consumers until the module is complete. With
 // `count_rows`, a row counter follows the source and every streaming operator.
 void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool count_rows,
-                       UnionContinuations& unions,
                        std::vector<std::unique_ptr<Consumer>>& consumers) {
   auto& program = env.program;
   bool unmatched_rows = pipeline.source->kind == LogicalKind::kJoin;
@@ -126,14 +104,13 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
   // earlier pipeline made, or all (none for a join's unmatched rows).
   size_t own = pipeline.operators.size();
   if (unmatched_rows) {
-    first = continue_probe_pipeline(env, static_cast<const plan::JoinOp&>(*pipeline.source));
+    first = continue_pipeline(env, env.continuations.at(pipeline.source));
     own = 0;
   } else {
     for (size_t k = 0; k < pipeline.operators.size() && !first; ++k) {
-      auto found = unions.find(pipeline.operators[k]);
-      if (found == unions.end()) continue;
-      continue_pipeline(program, found->second.pipeline, found->second.limits_above);
-      first = found->second.above;
+      auto found = env.continuations.find(pipeline.operators[k]);
+      if (found == env.continuations.end()) continue;
+      first = continue_pipeline(env, found->second);
       own = k + 1;
     }
     if (!first) program.pipelines.emplace_back();
@@ -142,6 +119,7 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
   compiled.id = pipeline.id;
   compiled.function = "floe_pipeline_" + std::to_string(pipeline.id);
   env.pipeline = &compiled;
+  env.description = &env.physical.pipelines.at(program.pipelines.size() - 1);
 
   auto count = [&](const plan::LogicalOp& op) {
     if (!count_rows) return;
@@ -156,9 +134,9 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
     const plan::LogicalOp& op = *pipeline.operators[k];
     if (op.kind == LogicalKind::kUnionAll) {
       // The first child's pipeline makes the consumers above; the others continue there.
-      if (!unions.count(&op)) {
+      if (!env.continuations.count(&op)) {
         count(op);
-        unions[&op] = {first, program.pipelines.size() - 1, compiled.limits.size()};
+        env.continuations[&op] = {first, program.pipelines.size() - 1};
       }
       consumers.push_back(make_union_all_input(env, static_cast<const plan::UnionAllOp&>(op),
                                                union_child(pipeline, k), *first));
@@ -208,18 +186,20 @@ std::vector<std::string> QueryProgram::entry_points() const {
   return names;
 }
 
-QueryProgram generate_query(const plan::PhysicalPlan& plan, const GenerateOptions& options) {
+QueryProgram generate_query(const plan::PhysicalPlan& plan,
+                            std::shared_ptr<const plan::PhysicalDescription> physical,
+                            const GenerateOptions& options) {
   QueryProgram program;
+  program.physical = std::move(physical);
   program.context = std::make_unique<llvm::LLVMContext>();
   program.module = std::make_unique<llvm::Module>("floe_query", *program.context);
   prepare_module(*program.module);
   CodegenContext codegen(*program.context, *program.module);
   ExpressionCompiler expressions(codegen);
-  PipelineEnv env(codegen, expressions, plan.logical, program, options.push_restrictions);
+  PipelineEnv env(codegen, expressions, plan.logical, *program.physical, program);
   std::vector<std::unique_ptr<Consumer>> consumers;
-  UnionContinuations unions;
   for (const auto& pipeline : plan.pipelines)
-    generate_pipeline(env, pipeline, options.count_rows, unions, consumers);
+    generate_pipeline(env, pipeline, options.count_rows, consumers);
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

@@ -7,27 +7,14 @@ namespace {
 
 class ResultSink : public Consumer {
  public:
-  explicit ResultSink(PipelineEnv& env) : env_(env) {
-    std::vector<RowField> fields;
-    for (const auto& output : env.plan.outputs) {
-      const auto& info = env.column(output.id);
-      fields.push_back({info.type, true});  // read by C++ only: no need to trust the plan
-      env.program.result_columns.push_back({output.name, info.type});
-    }
-    env.program.result_layout = RowLayout(std::move(fields));
-    slot_ = env.add_slot(
-        StateSlot::sized(StateSlot::Kind::kRowBuffer, env.program.result_layout.size()));
-    env.program.result_slot = slot_;
-    env.pipeline->sink = PipelineProgram::Sink::kResult;
-    env.pipeline->sink_slot = slot_;
-  }
+  explicit ResultSink(PipelineEnv& env) : env_(env), slot_(env.physical.result_slot) {}
 
   void consume(Tuple& tuple, llvm::BasicBlock*) override {
     auto& b = env_.builder();
     auto* row = b.CreateCall(env_.codegen.runtime_function("floe_rt_rows_append"),
                              {env_.slot_pointer(slot_), env_.codegen.worker()}, "result_row");
     auto resolve = resolver_for(tuple);
-    const auto& layout = env_.program.result_layout;
+    const auto& layout = env_.physical.result_layout;
     for (size_t i = 0; i < env_.plan.outputs.size(); ++i) {
       store_field(env_.codegen, row, layout, i, resolve(env_.plan.outputs[i].id));
     }

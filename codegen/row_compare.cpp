@@ -32,7 +32,9 @@ std::string emit_row_comparator(PipelineEnv& env, const std::string& kind, const
                                 const std::vector<RowKey>& keys) {
   auto& b = env.builder();
   auto name = env.function_name(kind);
-  auto* function = env.create_function(name, b.getInt32Ty(), {b.getPtrTy(), b.getPtrTy()});
+  // The trailing context parameter of a RowComparator (runtime/row_callbacks.h) is unused.
+  auto* function =
+      env.create_function(name, b.getInt32Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
   env.codegen.begin_function(function, nullptr, nullptr);
   b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", function));
   for (const RowKey& key : keys) {

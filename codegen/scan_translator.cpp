@@ -1,7 +1,7 @@
 // Table scan source: reads batches through the runtime's vectorized TableScanner (DESIGN.md
 // "Scans") and loops over each batch tuple at a time, evaluating the scan's filters right
 // there. The scanner applies the scan's restrictions (SARGs) itself; in JIT-scan mode
-// (GenerateOptions::push_restrictions off) they are evaluated here like the filters.
+// (PhysicalDescription::push_restrictions off) they are evaluated here like the filters.
 #include "codegen/translator.h"
 #include "runtime/runtime_abi.h"
 
@@ -11,27 +11,18 @@ namespace {
 class ScanSource : public Source {
  public:
   ScanSource(PipelineEnv& env, const plan::ScanOp& scan) : env_(env), scan_(scan) {
-    StateSlot slot;
-    slot.kind = StateSlot::Kind::kScanCursors;
-    slot.table = scan.table;
-    slot.scan = &scan;
+    // The scanner reads the used columns, in this order (plan::StateSlot::columns).
     for (const auto& column : scan.columns) {
-      if (!env.is_used(column.id)) continue;
-      slot.columns.push_back(column.table_column);
-      loaded_.push_back(column);
+      if (env.is_used(column.id)) loaded_.push_back(column);
     }
-    selects_ = env.push_restrictions && !scan.restrictions.empty();
-    for (const auto& restriction : scan.restrictions) {
-      if (env.push_restrictions)
-        slot.restrictions.push_back(restriction.restriction);
-      else
+    const bool pushed = env.physical.push_restrictions;
+    selects_ = pushed && !scan.restrictions.empty();
+    if (!pushed) {
+      for (const auto& restriction : scan.restrictions)
         predicates_.push_back(restriction.predicate.get());
     }
     for (const auto& filter : scan.filters) predicates_.push_back(filter.get());
-    slot_ = env.add_slot(std::move(slot));
-    env.pipeline->source = PipelineProgram::Source::kTable;
-    env.pipeline->table = scan.table;
-    env.program.scanned_rows += scan.table->row_count();
+    slot_ = env.operator_slot(scan);
   }
 
   void produce(Consumer& consumer) override {

@@ -10,29 +10,21 @@
 namespace floe::codegen {
 namespace {
 
-const Value& constant_argument(const plan::Expr& expr) {
-  if (expr.kind != plan::ExprKind::kConstant)
-    throw NotSupported("generate_series arguments that are not constant", expr.position);
-  return expr.constant;
-}
-
 class SeriesSource : public Source {
  public:
   SeriesSource(PipelineEnv& env, const plan::SeriesOp& series) : env_(env), series_(series) {
-    env.pipeline->source = PipelineProgram::Source::kValues;
-    const Value& start = constant_argument(*series.start);
-    const Value& stop = constant_argument(*series.stop);
-    const Value& step = constant_argument(*series.step);
+    // The physical description counts the values (PipelineDescription::value_rows).
+    const Value& start = plan::series_argument(*series.start);
+    const Value& stop = plan::series_argument(*series.stop);
+    const Value& step = plan::series_argument(*series.step);
     start_ = start.as_int128();
     if (start.is_null() || stop.is_null() || step.is_null()) return;  // strict: no rows
     if (auto linear = linear_step(step)) {
       step_ = *linear;
-      env.pipeline->value_rows = series_length(start_, stop.as_int128(), step_);
       return;
     }
     auto values = std::make_shared<std::vector<int64_t>>(
         calendar_series(start.as_int64(), stop.as_int64(), step.as_interval()));
-    env.pipeline->value_rows = values->size();
     calendar_ = env.codegen.embed_object(std::shared_ptr<void>(values, values->data()));
   }
 

@@ -9,39 +9,11 @@ namespace {
 
 class SortSink : public Consumer {
  public:
-  SortSink(PipelineEnv& env, const plan::SortOp& sort) : env_(env), sort_(sort) {
-    std::vector<RowField> fields;
-    Materialization rows;
-    for (auto id : plan::output_columns(sort)) {
-      if (!env.is_used(id)) continue;
-      rows.columns.push_back({id, fields.size()});
-      fields.push_back({env.column(id).type, env.column(id).nullable});
-    }
-    // A key that is a stored column is compared in place; other keys get their own field.
-    for (const auto& key : sort.keys) {
-      size_t field = fields.size();
-      if (key.expr->kind == plan::ExprKind::kColumn) {
-        for (const auto& column : rows.columns) {
-          if (column.id == key.expr->column) field = column.field;
-        }
-      }
-      if (field == fields.size()) {
-        fields.push_back({key.expr->type, key.expr->nullable});
-        computed_keys_.push_back(key.expr.get());
-      }
-      key_fields_.push_back(field);
-    }
-    rows.layout = RowLayout(std::move(fields));
-    rows.slot =
-        env.add_slot(StateSlot::sized(StateSlot::Kind::kRowBuffer, rows.layout.size()));
-    rows_ = &(env.materializations[&sort] = std::move(rows));
-
-    auto& pipeline = *env.pipeline;
-    pipeline.sink = PipelineProgram::Sink::kSort;
-    pipeline.sink_slot = rows_->slot;
-    pipeline.offset = sort.offset;
-    pipeline.limit = sort.limit;
-    pipeline.compare_function = emit_comparator();
+  // A key that is a stored column is compared in place; other keys are computed into
+  // fields of their own (Materialization::computed_keys).
+  SortSink(PipelineEnv& env, const plan::SortOp& sort)
+      : env_(env), sort_(sort), rows_(&env.materialization(sort)) {
+    env.pipeline->compare_function = emit_comparator();
   }
 
   void consume(Tuple& tuple, llvm::BasicBlock*) override {
@@ -53,7 +25,7 @@ class SortSink : public Consumer {
       store_field(env_.codegen, row, rows_->layout, column.field, resolve(column.id));
     }
     size_t field = rows_->columns.size();
-    for (const auto* key : computed_keys_) {
+    for (const auto* key : rows_->computed_keys) {
       store_field(env_.codegen, row, rows_->layout, field++,
                   env_.expressions.compile(*key, resolve));
     }
@@ -64,25 +36,20 @@ class SortSink : public Consumer {
     std::vector<RowKey> keys;
     for (size_t k = 0; k < sort_.keys.size(); ++k) {
       const auto& key = sort_.keys[k];
-      keys.push_back({key_fields_[k], key.expr->type, key.descending, key.nulls_first});
+      keys.push_back({rows_->key_fields[k], key.expr->type, key.descending, key.nulls_first});
     }
     return emit_row_comparator(env_, "sort_compare", rows_->layout, keys);
   }
 
   PipelineEnv& env_;
   const plan::SortOp& sort_;
-  std::vector<const plan::Expr*> computed_keys_;
-  std::vector<size_t> key_fields_;
-  const Materialization* rows_ = nullptr;
+  const Materialization* rows_;
 };
 
 class MaterializedSource : public Source {
  public:
   MaterializedSource(PipelineEnv& env, const plan::LogicalOp& op)
-      : env_(env), rows_(env.materializations.at(&op)) {
-    env.pipeline->source = PipelineProgram::Source::kRows;
-    env.pipeline->source_slot = rows_.slot;
-  }
+      : env_(env), rows_(env.materialization(op)) {}
 
   void produce(Consumer& consumer) override {
     auto& b = env_.builder();

@@ -10,96 +10,6 @@
 #include "storage/stack_depth.h"
 
 namespace floe::codegen {
-namespace {
-
-void collect_columns(const plan::Expr& expr, std::unordered_set<plan::ColumnId>& used) {
-  check_stack_depth();
-  if (plan::is_subquery(expr.kind))
-    throw Error("internal error: a subquery reached the code generator", expr.position);
-  if (expr.kind == plan::ExprKind::kColumn) used.insert(expr.column);
-  for (const auto& child : expr.children) collect_columns(*child, used);
-}
-
-// A scan's restrictions read their columns only when the generated code evaluates them.
-void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
-                     std::unordered_set<plan::ColumnId>& used) {
-  check_stack_depth();
-  auto add = [&](const plan::ExprPtr& expr) {
-    if (expr) collect_columns(*expr, used);
-  };
-  switch (op.kind) {
-    case plan::LogicalKind::kScan: {
-      const auto& scan = static_cast<const plan::ScanOp&>(op);
-      for (const auto& filter : scan.filters) add(filter);
-      if (!push_restrictions)
-        for (const auto& restriction : scan.restrictions) add(restriction.predicate);
-      break;
-    }
-    case plan::LogicalKind::kFilter:
-      add(static_cast<const plan::FilterOp&>(op).predicate);
-      break;
-    case plan::LogicalKind::kMap:
-      for (const auto& computed : static_cast<const plan::MapOp&>(op).computed) add(computed.expr);
-      break;
-    case plan::LogicalKind::kJoin: {
-      const auto& join = static_cast<const plan::JoinOp&>(op);
-      for (const auto& key : join.keys) {
-        add(key.probe);
-        add(key.build);
-      }
-      add(join.residual);
-      add(join.mark_condition);
-      break;
-    }
-    case plan::LogicalKind::kAggregate: {
-      const auto& aggregate = static_cast<const plan::AggregateOp&>(op);
-      for (const auto& group : aggregate.groups) add(group.expr);
-      for (const auto& function : aggregate.aggregates) {
-        add(function.argument);
-        add(function.parameter);
-        add(function.order);
-      }
-      break;
-    }
-    case plan::LogicalKind::kSort:
-      for (const auto& key : static_cast<const plan::SortOp&>(op).keys) add(key.expr);
-      break;
-    case plan::LogicalKind::kValues:
-      for (const auto& row : static_cast<const plan::ValuesOp&>(op).rows) {
-        for (const auto& expr : row) add(expr);
-      }
-      break;
-    case plan::LogicalKind::kUnionAll:
-      for (const auto& input : static_cast<const plan::UnionAllOp&>(op).inputs)
-        for (const auto& value : input) add(value);
-      break;
-    case plan::LogicalKind::kRepeat:
-      add(static_cast<const plan::RepeatOp&>(op).count);
-      break;
-    case plan::LogicalKind::kSeries: {
-      const auto& series = static_cast<const plan::SeriesOp&>(op);
-      add(series.start);
-      add(series.stop);
-      add(series.step);
-      break;
-    }
-    case plan::LogicalKind::kLimit:
-      break;
-    case plan::LogicalKind::kWindow: {
-      const auto& window = static_cast<const plan::WindowOp&>(op);
-      for (const auto& partition : window.partitions) add(partition);
-      for (const auto& key : window.order) add(key.expr);
-      for (const auto& function : window.functions) {
-        for (const auto& argument : function.arguments) add(argument);
-        if (function.range_key) add(function.range_key);
-      }
-      break;
-    }
-  }
-  for (const auto& child : op.children) collect_columns(*child, push_restrictions, used);
-}
-
-}  // namespace
 
 ColumnResolver resolver_for(const Tuple& tuple) {
   return [&tuple](plan::ColumnId id) {
@@ -112,20 +22,23 @@ ColumnResolver resolver_for(const Tuple& tuple) {
 }
 
 PipelineEnv::PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
-                         const plan::LogicalPlan& plan, QueryProgram& program,
-                         bool push_restrictions)
+                         const plan::LogicalPlan& plan, const plan::PhysicalDescription& physical,
+                         QueryProgram& program)
     : codegen(codegen),
       expressions(expressions),
       plan(plan),
-      program(program),
-      push_restrictions(push_restrictions) {
-  if (plan.root) collect_columns(*plan.root, push_restrictions, used_);
-  for (const auto& output : plan.outputs) used_.insert(output.id);
+      physical(physical),
+      program(program) {}
+
+const Materialization& PipelineEnv::materialization(const plan::LogicalOp& op) const {
+  auto window = materializations.find(&op);
+  return window != materializations.end() ? window->second : physical.materialization(op);
 }
 
-uint32_t PipelineEnv::add_slot(StateSlot slot) {
-  program.slots.push_back(std::move(slot));
-  return static_cast<uint32_t>(program.slots.size() - 1);
+uint32_t PipelineEnv::window_slot(const plan::WindowOp& window, uint32_t row_size) {
+  uint32_t slot = physical.materialization(window).slot;
+  program.window_row_sizes.emplace_back(slot, row_size);
+  return slot;
 }
 
 llvm::Value* PipelineEnv::slot_pointer(uint32_t slot) {

@@ -14,7 +14,7 @@
 #include "codegen/codegen_context.h"
 #include "codegen/expression_compiler.h"
 #include "codegen/query_program.h"
-#include "codegen/row_layout.h"
+#include "codegen/row_codegen.h"
 
 namespace floe::codegen {
 
@@ -29,49 +29,51 @@ ColumnResolver resolver_for(const Tuple& tuple);
 
 class Consumer;
 
-// Rows one pipeline materializes (sink) and a later one reads (source or join probe).
-struct Materialization {
-  uint32_t slot = 0;
-  RowLayout layout;
-  struct Column {
-    plan::ColumnId id;
-    size_t field;
-  };
-  std::vector<Column> columns;  // the plan columns a reader gets back, and where they are
-  // Null-aware anti join: kCounter slots set to 1 when the build side has a row, and when it
-  // has a row with a NULL key.
-  uint32_t build_rows_slot = 0;
-  uint32_t build_null_key_slot = 0;
-  // Right/full outer join, set by its probe: the pipeline of its unmatched build rows pushes
-  // into the probe pipeline's consumer above the join, under that pipeline's first
-  // `limits_above` LIMIT checks (QueryProgram::pipelines[probe_pipeline].limits).
-  Consumer* unmatched_consumer = nullptr;
-  size_t probe_pipeline = 0;
-  size_t limits_above = 0;
-};
+// Rows one pipeline materializes (sink) and a later one reads (source or join probe), as the
+// physical description lays them out.
+using Materialization = plan::Materialization;
 
 // Everything translators share while the module of one query is generated.
 class PipelineEnv {
  public:
   PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expressions,
-              const plan::LogicalPlan& plan, QueryProgram& program, bool push_restrictions);
+              const plan::LogicalPlan& plan, const plan::PhysicalDescription& physical,
+              QueryProgram& program);
 
   CodegenContext& codegen;
   ExpressionCompiler& expressions;
   const plan::LogicalPlan& plan;
+  const plan::PhysicalDescription& physical;
   QueryProgram& program;
-  const bool push_restrictions;  // GenerateOptions::push_restrictions
-  PipelineProgram* pipeline = nullptr;  // the pipeline being generated
+  // The pipeline being generated, and its physical description.
+  PipelineProgram* pipeline = nullptr;
+  const plan::PipelineDescription* description = nullptr;
   llvm::Value* morsel_begin = nullptr;  // i64 parameters of the pipeline function
   llvm::Value* morsel_end = nullptr;
+  // The window sinks' rows, laid out here until the physical description does (it has their
+  // slots only).
   std::unordered_map<const plan::LogicalOp*, Materialization> materializations;
+  // Where a later pipeline goes on in an earlier one's consumers: above a UNION ALL (its
+  // further children), above a right/full outer or right semi/anti join (set by its probe,
+  // for the pipeline of its unmatched or matched build rows).
+  struct Continuation {
+    Consumer* above = nullptr;
+    size_t pipeline = 0;  // the index of the earlier pipeline in QueryProgram::pipelines
+  };
+  std::unordered_map<const plan::LogicalOp*, Continuation> continuations;
 
   llvm::IRBuilder<>& builder() { return codegen.builder(); }
   const plan::ColumnInfo& column(plan::ColumnId id) const { return plan.registry[id]; }
   // Whether any expression or the query result reads the column.
-  bool is_used(plan::ColumnId id) const { return used_.count(id) != 0; }
-
-  uint32_t add_slot(StateSlot slot);
+  bool is_used(plan::ColumnId id) const { return physical.is_used(id); }
+  // The rows the pipeline breaker `op` materializes.
+  const Materialization& materialization(const plan::LogicalOp& op) const;
+  // The slot of a scan or a streaming LIMIT.
+  uint32_t operator_slot(const plan::LogicalOp& op) const {
+    return physical.operator_slots.at(&op);
+  }
+  // The window sink's slot, holding rows of `row_size` bytes (QueryProgram::window_row_sizes).
+  uint32_t window_slot(const plan::WindowOp& window, uint32_t row_size);
   // state[slot], loaded in the current function's entry block.
   llvm::Value* slot_pointer(uint32_t slot);
   // Emits the load of worker->worker_id, as i64.
@@ -109,7 +111,6 @@ class PipelineEnv {
       const std::function<void(llvm::Value* entry, llvm::BasicBlock* advance)>& visit);
 
  private:
-  std::unordered_set<plan::ColumnId> used_;
   std::map<std::pair<llvm::Function*, uint32_t>, llvm::Value*> slot_loads_;
   std::map<llvm::Function*, llvm::Value*> row_counts_loads_;
 };

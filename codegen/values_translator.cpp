@@ -8,10 +8,7 @@ namespace {
 
 class ValuesSource : public Source {
  public:
-  ValuesSource(PipelineEnv& env, const plan::ValuesOp& values) : env_(env), values_(values) {
-    env.pipeline->source = PipelineProgram::Source::kValues;
-    env.pipeline->value_rows = values.rows.size();
-  }
+  ValuesSource(PipelineEnv& env, const plan::ValuesOp& values) : env_(env), values_(values) {}
 
   void produce(Consumer& consumer) override {
     auto& b = env_.builder();

@@ -57,12 +57,10 @@ class WindowSink : public Consumer {
       rows.columns.push_back({function.id, result_fields_.back()});
     }
     rows.layout = RowLayout(fields_);
-    rows.slot = env.add_slot(StateSlot::sized(StateSlot::Kind::kRowBuffer, rows.layout.size()));
+    rows.slot = env.window_slot(window, rows.layout.size());
     rows_ = &(env.materializations[&window] = std::move(rows));
 
     auto& pipeline = *env.pipeline;
-    pipeline.sink = PipelineProgram::Sink::kWindow;
-    pipeline.sink_slot = rows_->slot;
     std::vector<RowKey> all_keys = partition_keys;
     all_keys.insert(all_keys.end(), order_keys.begin(), order_keys.end());
     pipeline.compare_function = emit_row_comparator(env, "window_order", rows_->layout, all_keys);
@@ -185,8 +183,8 @@ class WindowSink : public Consumer {
     auto& b = env_.builder();
     auto begin = [&](const std::string& kind) {
       auto name = env_.function_name(kind + std::to_string(f));
-      auto* generated =
-          env_.create_function(name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
+      auto* generated = env_.create_function(
+          name, b.getInt1Ty(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy(), b.getPtrTy()});
       env_.codegen.begin_function(generated, nullptr, generated->getArg(0));
       b.SetInsertPoint(llvm::BasicBlock::Create(b.getContext(), "entry", generated));
       return std::make_pair(name, generated);

@@ -62,7 +62,7 @@ AggregationHashTable::AggregationHashTable(uint32_t payload_size, uint32_t worke
   for (uint32_t i = 0; i < worker_count; ++i) workers_.emplace_back(payload_size);
 }
 
-bool AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn, QueryContext& query) {
+bool AggregationHashTable::merge(RowEquality keys_equal, StateMerge merge_fn, QueryContext& query) {
   groups_.clear();
   size_t filled = std::count_if(workers_.begin(), workers_.end(),
                                 [](const LocalTable& table) { return table.entries().size() > 0; });
@@ -110,8 +110,8 @@ bool AggregationHashTable::merge(KeysEqualFn keys_equal, MergeFn merge_fn, Query
 }
 
 void AggregationHashTable::merge_partition(const std::vector<std::vector<Partition>>& scattered,
-                                           size_t partition, KeysEqualFn keys_equal,
-                                           MergeFn merge_fn, WorkerContext* worker,
+                                           size_t partition, RowEquality keys_equal,
+                                           StateMerge merge_fn, WorkerContext* worker,
                                            Partition& groups) {
   CancelPoll poll(worker->query->cancel_flag());
   size_t entries = 0;

@@ -15,6 +15,7 @@
 #include "runtime/entry_arena.h"
 #include "runtime/hash.h"
 #include "runtime/query_context.h"
+#include "runtime/row_callbacks.h"
 
 namespace floe {
 
@@ -29,11 +30,6 @@ static_assert(sizeof(AggregationEntry) == 16);
 
 class AggregationHashTable {
  public:
-  using KeysEqualFn = bool (*)(const uint8_t* a, const uint8_t* b);  // generated code
-  // Generated code: folds `from` into `into`; false after recording an error (an overflowing
-  // sum) through the worker.
-  using MergeFn = bool (*)(WorkerContext* worker, uint8_t* into, const uint8_t* from);
-
   AggregationHashTable(uint32_t payload_size, uint32_t worker_count);
 
   // First entry in the worker's table with this hash, or null; continue with next().
@@ -58,7 +54,7 @@ class AggregationHashTable {
   // false when merge_fn failed (the error is recorded in `query`); the groups are then
   // incomplete. Polls the query's cancel flag (runtime/cancellation.h) and throws
   // floe::Error when it is set.
-  bool merge(KeysEqualFn keys_equal, MergeFn merge_fn, QueryContext& query);
+  bool merge(RowEquality keys_equal, StateMerge merge_fn, QueryContext& query);
 
   uint64_t group_count() const { return groups_.size(); }             // after merge
   uint8_t* row(uint64_t index) { return groups_[index]->payload(); }  // after merge
@@ -94,7 +90,7 @@ class AggregationHashTable {
   // Merges partition `partition` of every worker's scattered groups into `groups`; stops at
   // the first failing merge_fn.
   static void merge_partition(const std::vector<std::vector<Partition>>& scattered,
-                              size_t partition, KeysEqualFn keys_equal, MergeFn merge_fn,
+                              size_t partition, RowEquality keys_equal, StateMerge merge_fn,
                               WorkerContext* worker, Partition& groups);
 
   std::vector<LocalTable> workers_;

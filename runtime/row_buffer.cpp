@@ -27,7 +27,7 @@ namespace {
 constexpr size_t kMinRowsPerRun = 4096;
 }  // namespace
 
-void RowBuffer::sort(CompareFn compare, const std::atomic<bool>* cancel) {
+void RowBuffer::sort(RowComparator compare, const std::atomic<bool>* cancel) {
   // One poll per task: a sort of millions of rows takes seconds.
   auto less_polling = [compare](CancelPoll& poll) {
     return [compare, &poll](const uint8_t* a, const uint8_t* b) {

@@ -9,13 +9,12 @@
 #include <vector>
 
 #include "runtime/entry_arena.h"
+#include "runtime/row_callbacks.h"
 
 namespace floe {
 
 class RowBuffer {
  public:
-  using CompareFn = int32_t (*)(const uint8_t* a, const uint8_t* b);  // generated code
-
   RowBuffer(uint32_t row_size, uint32_t worker_count);
 
   // A zeroed row at a stable, 8-byte aligned address.
@@ -24,7 +23,7 @@ class RowBuffer {
   void finish();
   // After finish; stable. Sorts runs in parallel (in the caller's task arena), one per worker.
   // Polls `cancel` (runtime/cancellation.h) as it compares; throws floe::Error when set.
-  void sort(CompareFn compare, const std::atomic<bool>* cancel = nullptr);
+  void sort(RowComparator compare, const std::atomic<bool>* cancel = nullptr);
   // After sort: keeps rows [offset, offset + limit).
   void apply_limit(uint64_t offset, std::optional<uint64_t> limit);
 

@@ -217,7 +217,7 @@ class PartitionEvaluator {
 
   // RANGE offset bounds: the first row that sorts after row i's bound (`past_equal`) or at
   // or after it. The rows are sorted by the key, so a binary search finds it.
-  size_t range_bound(RowBuffer::CompareFn compare, size_t i, bool past_equal) const {
+  size_t range_bound(RowComparator compare, size_t i, bool past_equal) const {
     size_t low = 0;
     size_t high = count_;
     while (low < high) {

@@ -16,6 +16,7 @@
 
 #include "runtime/query_context.h"
 #include "runtime/row_buffer.h"
+#include "runtime/row_callbacks.h"
 #include "runtime/window_frame.h"
 
 namespace floe {
@@ -29,11 +30,6 @@ struct WindowField {
 };
 
 struct WindowFunctionSpec {
-  // Generated code; all return false after recording an error through the worker.
-  using UpdateFn = bool (*)(WorkerContext* worker, uint8_t* state, const uint8_t* row);
-  using MergeFn = bool (*)(WorkerContext* worker, uint8_t* into, const uint8_t* from);
-  using FinalizeFn = bool (*)(WorkerContext* worker, const uint8_t* state, uint8_t* row);
-
   WindowFunctionKind kind = WindowFunctionKind::kRowNumber;
   WindowFrame frame;
   // bigint for the ranks, double for percent_rank and cume_dist, integer for ntile, the
@@ -48,24 +44,24 @@ struct WindowFunctionSpec {
   // RANGE frames with an offset bound: the sign of a row's ORDER BY key against the current
   // row's bound (its key minus or plus the offset), in the window's order: negative when the
   // row sorts before the bound. Called as (row, current row).
-  RowBuffer::CompareFn range_start = nullptr;
-  RowBuffer::CompareFn range_end = nullptr;
+  RowComparator range_start = nullptr;
+  RowComparator range_end = nullptr;
   // kAggregate: a zeroed state of `state_size` bytes is the empty aggregate. `mergeable`:
   // merge leaves `from` intact, so a segment tree may combine states; the aggregates that
   // collect their inputs (string_agg) move them instead, and each frame is aggregated anew.
   uint32_t state_size = 0;
   bool mergeable = true;
-  UpdateFn update = nullptr;
-  MergeFn merge = nullptr;
-  FinalizeFn finalize = nullptr;
+  StateUpdate update = nullptr;
+  StateMerge merge = nullptr;
+  StateFinalize finalize = nullptr;
 };
 
 struct WindowSpec {
   bool partitioned = false;  // PARTITION BY given: rows hold a bigint hash at hash_offset
   uint32_t hash_offset = 0;
-  RowBuffer::CompareFn order = nullptr;           // partition keys, then ORDER BY keys
-  RowBuffer::CompareFn same_partition = nullptr;  // partition keys only (0 = equal)
-  RowBuffer::CompareFn peers = nullptr;           // ORDER BY keys only (0 = peers)
+  RowComparator order = nullptr;           // partition keys, then ORDER BY keys
+  RowComparator same_partition = nullptr;  // partition keys only (0 = equal)
+  RowComparator peers = nullptr;           // ORDER BY keys only (0 = peers)
   std::vector<WindowFunctionSpec> functions;
 };
 

@@ -14,8 +14,9 @@
 
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
-#include "engine/exec/compiled_query_state.h"
 #include "engine/exec/morsel_dispatch.h"
+#include "engine/exec/query_state.h"
+#include "engine/plan/physical_description.h"
 #include "runtime/query_context.h"
 #include "runtime/window_evaluator.h"
 #include "storage/error.h"
@@ -24,6 +25,7 @@ namespace floe {
 namespace {
 
 using codegen::PipelineProgram;
+using plan::PipelineDescription;
 using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
 using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 
@@ -45,24 +47,24 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-std::vector<Morsel> morsels_of(const PipelineProgram& pipeline, CompiledQueryState& state) {
+std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& state) {
   switch (pipeline.source) {
-    case PipelineProgram::Source::kTable:
+    case PipelineDescription::Source::kTable:
       return table_morsels(*pipeline.table);
-    case PipelineProgram::Source::kValues:
+    case PipelineDescription::Source::kValues:
       return index_morsels(pipeline.value_rows);
-    case PipelineProgram::Source::kAggregation:
+    case PipelineDescription::Source::kAggregation:
       return index_morsels(state.aggregation_table(pipeline.source_slot).group_count());
-    case PipelineProgram::Source::kRows:
+    case PipelineDescription::Source::kRows:
       return index_morsels(state.rows(pipeline.source_slot).size());
-    case PipelineProgram::Source::kJoinUnmatched:
+    case PipelineDescription::Source::kJoinUnmatched:
       return index_morsels(state.join_table(pipeline.source_slot).slot_count());
   }
   return {};
 }
 
 // A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
-bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& state) {
+bool limit_reached(const PipelineDescription& pipeline, const QueryState& state) {
   return std::any_of(pipeline.limits.begin(), pipeline.limits.end(), [&](const auto& limit) {
     return state.counter(limit.counter_slot) >= limit.end;
   });
@@ -71,7 +73,7 @@ bool limit_reached(const PipelineProgram& pipeline, const CompiledQueryState& st
 // The pipeline's window spec with the generated functions it names.
 WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledModule& code) {
   auto compare = [&](const std::string& name) {
-    return reinterpret_cast<RowBuffer::CompareFn>(code.lookup(name));
+    return RowComparator(reinterpret_cast<RowComparator::Fn>(code.lookup(name)));
   };
   WindowSpec spec = pipeline.window;
   spec.order = compare(pipeline.compare_function);
@@ -84,64 +86,61 @@ WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledM
     const auto& names = pipeline.window_aggregates[f];
     if (names.update.empty()) continue;
     auto& function = spec.functions[f];
-    function.update = reinterpret_cast<WindowFunctionSpec::UpdateFn>(code.lookup(names.update));
-    function.merge = reinterpret_cast<WindowFunctionSpec::MergeFn>(code.lookup(names.merge));
-    function.finalize =
-        reinterpret_cast<WindowFunctionSpec::FinalizeFn>(code.lookup(names.finalize));
+    function.update = reinterpret_cast<StateUpdate::Fn>(code.lookup(names.update));
+    function.merge = reinterpret_cast<StateMerge::Fn>(code.lookup(names.merge));
+    function.finalize = reinterpret_cast<StateFinalize::Fn>(code.lookup(names.finalize));
   }
   return spec;
 }
 
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
-void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
-                   const codegen::CompiledModule& code) {
+void finalize_sink(const PipelineDescription& pipeline, const PipelineProgram& functions,
+                   QueryState& state, QueryContext& query, const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
-    case PipelineProgram::Sink::kJoinBuild:
+    case PipelineDescription::Sink::kJoinBuild:
       state.join_table(pipeline.sink_slot).finalize(query.cancel_flag());
       break;
-    case PipelineProgram::Sink::kAggregation:
+    case PipelineDescription::Sink::kAggregation:
       if (!state.aggregation_table(pipeline.sink_slot)
-               .merge(reinterpret_cast<AggregationHashTable::KeysEqualFn>(
-                          code.lookup(pipeline.keys_equal_function)),
-                      reinterpret_cast<AggregationHashTable::MergeFn>(
-                          code.lookup(pipeline.merge_function)),
+               .merge(reinterpret_cast<RowEquality::Fn>(code.lookup(functions.keys_equal_function)),
+                      reinterpret_cast<StateMerge::Fn>(code.lookup(functions.merge_function)),
                       query))
         throw Error(query.error_message());
       break;
-    case PipelineProgram::Sink::kSort: {
+    case PipelineDescription::Sink::kSort: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
-      rows.sort(reinterpret_cast<RowBuffer::CompareFn>(code.lookup(pipeline.compare_function)),
+      rows.sort(reinterpret_cast<RowComparator::Fn>(code.lookup(functions.compare_function)),
                 query.cancel_flag());
       rows.apply_limit(pipeline.offset, pipeline.limit);
       break;
     }
-    case PipelineProgram::Sink::kWindow: {
+    case PipelineDescription::Sink::kWindow: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
-      if (!evaluate_windows(rows, window_spec(pipeline, code), query))
+      if (!evaluate_windows(rows, window_spec(functions, code), query))
         throw Error(query.error_message());
       break;
     }
-    case PipelineProgram::Sink::kResult:
+    case PipelineDescription::Sink::kResult:
       state.rows(pipeline.sink_slot).finish();
       break;
   }
 }
 
-void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
-                  const codegen::CompiledModule& code) {
-  auto function = reinterpret_cast<PipelineFn>(code.lookup(pipeline.function));
-  if (pipeline.sink == PipelineProgram::Sink::kAggregation && pipeline.global_aggregation) {
+void run_pipeline(const PipelineDescription& pipeline, const PipelineProgram& functions,
+                  QueryState& state, QueryContext& query, const codegen::CompiledModule& code) {
+  auto function = reinterpret_cast<PipelineFn>(code.lookup(functions.function));
+  if (pipeline.sink == PipelineDescription::Sink::kAggregation && pipeline.global_aggregation) {
     // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
     state.aggregation_table(pipeline.sink_slot).insert(0, 0);
   }
-  if (!pipeline.initial_groups_function.empty()) {
-    auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(pipeline.initial_groups_function));
+  if (pipeline.initial_groups) {
+    auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(functions.initial_groups_function));
     if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
   // Sorted rows keep their order only if one worker reads them front to back.
-  bool in_order = pipeline.source == PipelineProgram::Source::kRows;
+  bool in_order = pipeline.source == PipelineDescription::Source::kRows;
   dispatch_morsels(
       morsels_of(pipeline, state), in_order,
       [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
@@ -151,20 +150,20 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, query, code);
+  if (!pipeline.sink_continues) finalize_sink(pipeline, functions, state, query, code);
 }
 
-std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
-                                            CompiledQueryState& state) {
-  auto& rows = state.rows(program.result_slot);
-  const auto& layout = program.result_layout;
+std::vector<std::vector<Value>> read_result(const plan::PhysicalDescription& physical,
+                                            QueryState& state) {
+  auto& rows = state.rows(physical.result_slot);
+  const auto& layout = physical.result_layout;
   std::vector<std::vector<Value>> result;
   result.reserve(rows.size());
   for (uint64_t r = 0; r < rows.size(); ++r) {
     const uint8_t* row = rows.row(r);
     std::vector<Value> values;
     for (size_t c = 0; c < layout.field_count(); ++c) {
-      const SqlType& type = program.result_columns[c].type;
+      const SqlType& type = physical.result_columns[c].type;
       values.push_back(row[layout.null_offset(c)]
                            ? Value::null(type)
                            : Value::read_physical(row + layout.offset(c), type));
@@ -174,11 +173,19 @@ std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program
   return result;
 }
 
-codegen::GenerateOptions generate_options(const ExecutionOptions& options, bool count_rows) {
+// The physical planning step: what the executor and the generated code share.
+std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
+                                                          const ExecutionOptions& options) {
+  plan::DescribeOptions describe;
+  describe.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
+  return std::make_shared<const plan::PhysicalDescription>(plan::describe_physical(plan, describe));
+}
+
+codegen::QueryProgram generate(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                               bool count_rows) {
   codegen::GenerateOptions generate;
   generate.count_rows = count_rows;
-  generate.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
-  return generate;
+  return codegen::generate_query(plan, describe(plan, options), generate);
 }
 
 codegen::JitOptimization choose_level(const ExecutionOptions& options,
@@ -192,7 +199,7 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
       break;
   }
   uint64_t workers = worker_count(options);
-  return program.scanned_rows / workers > kOptimizeAboveRowsPerWorker
+  return program.physical->scanned_rows / workers > kOptimizeAboveRowsPerWorker
              ? codegen::JitOptimization::kOptimized
              : codegen::JitOptimization::kFast;
 }
@@ -248,8 +255,9 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
                              bool count_rows)
     : options_(options) {
   Stopwatch clock;
-  program_ = std::make_unique<codegen::QueryProgram>(
-      codegen::generate_query(plan, generate_options(options, count_rows)));
+  program_ = std::make_unique<codegen::QueryProgram>(generate(plan, options, count_rows));
+  slots_ = program_->physical->slots;
+  for (auto [slot, row_size] : program_->window_row_sizes) slots_[slot].size = row_size;
   codegen_ms_ = clock.lap_ms();
   auto level = choose_level(options, *program_);
   optimized_ = level == codegen::JitOptimization::kOptimized;
@@ -263,6 +271,7 @@ CompiledQuery::~CompiledQuery() = default;
 
 QueryOutput CompiledQuery::run(QueryProfile* profile) {
   const auto& program = *program_;
+  const auto& physical = *program.physical;
   QueryOutput output;
   output.codegen_ms = codegen_ms_;
   output.compile_ms = compile_ms_;
@@ -274,24 +283,24 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers, options_.cancel);
-  CompiledQueryState state(program.slots, query.worker_count(), options_.scan);
+  QueryState state(slots_, query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
-    for (const auto& pipeline : program.pipelines) {
+    for (size_t p = 0; p < physical.pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(pipeline, state, query, *code_);
-      if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
+      run_pipeline(physical.pipelines[p], program.pipelines[p], state, query, *code_);
+      if (profile) profile->pipeline_ms[physical.pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
-    for (uint32_t slot = 0; slot < program.slots.size(); ++slot)
-      if (program.slots[slot].kind == codegen::StateSlot::Kind::kScanCursors)
-        profile->scans[program.slots[slot].scan] += state.scan_statistics(slot, workers);
+    for (uint32_t slot = 0; slot < slots_.size(); ++slot)
+      if (slots_[slot].kind == plan::StateSlot::Kind::kScanCursors)
+        profile->scans[slots_[slot].scan] += state.scan_statistics(slot, workers);
   }
-  output.rows = read_result(program, state);
-  for (const auto& column : program.result_columns) {
+  output.rows = read_result(physical, state);
+  for (const auto& column : physical.result_columns) {
     output.column_names.push_back(column.name);
     output.column_types.push_back(column.type);
   }
@@ -301,7 +310,7 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
 }
 
 std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
-  auto program = codegen::generate_query(plan, generate_options(options, false));
+  auto program = generate(plan, options, false);
   std::string text;
   llvm::raw_string_ostream stream(text);
   program.module->print(stream, nullptr);

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/plan/physical_description.h"
 #include "engine/plan/physical_plan.h"
 #include "runtime/scan_restriction.h"
 #include "storage/value.h"
@@ -119,6 +120,7 @@ class CompiledQuery {
   ExecutionOptions options_;
   std::unique_ptr<codegen::QueryProgram> program_;
   std::unique_ptr<codegen::CompiledModule> code_;
+  std::vector<plan::StateSlot> slots_;  // the physical description's, window rows sized
   double codegen_ms_ = 0;
   double compile_ms_ = 0;
   bool optimized_ = false;

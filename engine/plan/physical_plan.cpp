@@ -124,6 +124,13 @@ std::string role(const LogicalOp& op, bool as_sink) {
   return "?";
 }
 
+// Records the choices of every hash join and chunk-reducing operator.
+void choose(const LogicalOp& op, std::unordered_map<const LogicalOp*, OperatorChoices>& choices) {
+  check_stack_depth();
+  if (op.kind == LogicalKind::kJoin || op.kind == LogicalKind::kFilter) choices[&op] = {};
+  for (const auto& child : op.children) choose(*child, choices);
+}
+
 }  // namespace
 
 PhysicalPlan make_physical_plan(LogicalPlan logical) {
@@ -131,6 +138,7 @@ PhysicalPlan make_physical_plan(LogicalPlan logical) {
   plan.logical = std::move(logical);
   if (!plan.logical.root) throw Error("internal error: empty plan");
   plan.pipelines = PipelineSplitter().split(*plan.logical.root);
+  choose(*plan.logical.root, plan.choices);
   return plan;
 }
 

@@ -3,8 +3,10 @@
 // Both the compiled and the vectorized executor run exactly these pipelines.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/plan/logical_plan.h"
@@ -25,9 +27,27 @@ struct Pipeline {
   const LogicalOp* sink = nullptr;
 };
 
+// The table a hash join builds (`SET join_table`, issue 9): chaining (JoinHashTable), CHT or
+// CAT (memory-efficient hash joins, VLDB 2015, sections 2-3), or `auto`, which picks CAT for
+// dense key ranges, else CHT. Every join is planned with chaining for now.
+enum class JoinTableKind : uint8_t { kChaining, kCht, kCat, kAuto };
+
+// How a chunk-reducing operator (a filter or a join) of the vectorized engine compacts the
+// chunks it emits (`SET compaction`; chunk compaction, SIGMOD 2024, sections 3-5). None for
+// now.
+enum class CompactionStrategy : uint8_t { kNone, kFull, kBinary, kLearned, kLogical, kSmart };
+
+// Per-operator choices that both engines follow.
+struct OperatorChoices {
+  JoinTableKind join_table = JoinTableKind::kChaining;        // hash joins
+  CompactionStrategy compaction = CompactionStrategy::kNone;  // filters and joins
+};
+
 struct PhysicalPlan {
   LogicalPlan logical;              // owns the tree the pipelines point into
   std::vector<Pipeline> pipelines;  // in execution order: every sink runs before its source
+  // One entry per hash join and per chunk-reducing operator (filters, joins).
+  std::unordered_map<const LogicalOp*, OperatorChoices> choices;
 };
 
 PhysicalPlan make_physical_plan(LogicalPlan logical);

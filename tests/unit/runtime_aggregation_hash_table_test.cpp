@@ -18,11 +18,11 @@ struct Group {
   int64_t sum;
 };
 
-bool keys_equal(const uint8_t* a, const uint8_t* b) {
+bool keys_equal(const uint8_t* a, const uint8_t* b, const void*) {
   return reinterpret_cast<const Group*>(a)->key == reinterpret_cast<const Group*>(b)->key;
 }
 
-bool merge_groups(WorkerContext*, uint8_t* into, const uint8_t* from) {
+bool merge_groups(WorkerContext*, uint8_t* into, const uint8_t* from, const void*) {
   auto* target = reinterpret_cast<Group*>(into);
   const auto* source = reinterpret_cast<const Group*>(from);
   target->count += source->count;
@@ -137,7 +137,8 @@ TEST(AggregationHashTableTest, MergesTwoWorkersGroups) {
 // merge: merge() returns false with the error recorded, also when the only merges are those
 // of one worker's groups across flushes.
 TEST(AggregationHashTableTest, FailingMergeFailsTheQuery) {
-  auto merge_up_to_three = [](WorkerContext* worker, uint8_t* into, const uint8_t* from) {
+  auto merge_up_to_three = [](WorkerContext* worker, uint8_t* into, const uint8_t* from,
+                              const void*) {
     auto* target = reinterpret_cast<Group*>(into);
     target->count += reinterpret_cast<const Group*>(from)->count;
     if (target->count <= 3) return true;

@@ -31,18 +31,18 @@ std::string error_of(Work work) {
   return "";
 }
 
-int32_t by_value(const uint8_t* a, const uint8_t* b) {
+int32_t by_value(const uint8_t* a, const uint8_t* b, const void*) {
   int64_t x, y;
   std::memcpy(&x, a, sizeof x);
   std::memcpy(&y, b, sizeof y);
   return (x > y) - (x < y);
 }
 
-bool same_value(const uint8_t* a, const uint8_t* b) {
-  return by_value(a, b) == 0;
+bool same_value(const uint8_t* a, const uint8_t* b, const void*) {
+  return by_value(a, b, nullptr) == 0;
 }
 
-bool keep_first(WorkerContext*, uint8_t*, const uint8_t*) {
+bool keep_first(WorkerContext*, uint8_t*, const uint8_t*, const void*) {
   return true;
 }
 

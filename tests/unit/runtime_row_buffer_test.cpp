@@ -17,7 +17,7 @@ struct Row {
   int64_t payload;
 };
 
-int32_t by_key(const uint8_t* a, const uint8_t* b) {
+int32_t by_key(const uint8_t* a, const uint8_t* b, const void*) {
   int32_t x = reinterpret_cast<const Row*>(a)->key, y = reinterpret_cast<const Row*>(b)->key;
   return (x > y) - (x < y);
 }
@@ -71,6 +71,23 @@ TEST(RowBufferTest, SortIsStable) {
   }
   EXPECT_EQ(rows.front().key, 0);
   EXPECT_EQ(rows.back().key, 9);
+}
+
+// An interpreter's comparator: one function, the order it sorts in passed as the context.
+int32_t by_key_in(const uint8_t* a, const uint8_t* b, const void* context) {
+  int32_t sign = *static_cast<const int32_t*>(context);
+  return sign * by_key(a, b, nullptr);
+}
+
+TEST(RowBufferTest, SortPassesTheComparatorsContext) {
+  QueryContext query(2);
+  RowBuffer buffer = make_buffer(query, 100);
+  const int32_t descending = -1;
+  buffer.sort(RowComparator(&by_key_in, &descending));
+  std::vector<Row> rows = rows_of(buffer);
+  for (size_t i = 1; i < rows.size(); ++i) ASSERT_GE(rows[i - 1].key, rows[i].key);
+  EXPECT_EQ(rows.front().key, 9);
+  EXPECT_EQ(rows.back().key, 0);
 }
 
 TEST(RowBufferTest, LimitAndOffset) {

@@ -33,15 +33,15 @@ const Row* as_row(const uint8_t* bytes) {
 int32_t compare(int64_t a, int64_t b) {
   return (a > b) - (a < b);
 }
-int32_t by_partition(const uint8_t* a, const uint8_t* b) {
+int32_t by_partition(const uint8_t* a, const uint8_t* b, const void*) {
   return compare(as_row(a)->partition, as_row(b)->partition);
 }
-int32_t by_order(const uint8_t* a, const uint8_t* b) {
+int32_t by_order(const uint8_t* a, const uint8_t* b, const void*) {
   return compare(as_row(a)->order, as_row(b)->order);
 }
-int32_t by_both(const uint8_t* a, const uint8_t* b) {
-  int32_t order = by_partition(a, b);
-  return order != 0 ? order : by_order(a, b);
+int32_t by_both(const uint8_t* a, const uint8_t* b, const void*) {
+  int32_t order = by_partition(a, b, nullptr);
+  return order != 0 ? order : by_order(a, b, nullptr);
 }
 
 // sum(value): NULL over an empty frame.
@@ -49,26 +49,26 @@ struct SumState {
   int64_t sum;
   int64_t count;
 };
-bool sum_update(WorkerContext*, uint8_t* state, const uint8_t* row) {
+bool sum_update(WorkerContext*, uint8_t* state, const uint8_t* row, const void*) {
   auto* sum = reinterpret_cast<SumState*>(state);
   sum->sum += as_row(row)->value;
   ++sum->count;
   return true;
 }
-bool sum_merge(WorkerContext*, uint8_t* into, const uint8_t* from) {
+bool sum_merge(WorkerContext*, uint8_t* into, const uint8_t* from, const void*) {
   auto* sum = reinterpret_cast<SumState*>(into);
   sum->sum += reinterpret_cast<const SumState*>(from)->sum;
   sum->count += reinterpret_cast<const SumState*>(from)->count;
   return true;
 }
-bool sum_finalize(WorkerContext*, const uint8_t* state, uint8_t* row) {
+bool sum_finalize(WorkerContext*, const uint8_t* state, uint8_t* row, const void*) {
   const auto* sum = reinterpret_cast<const SumState*>(state);
   auto* target = reinterpret_cast<Row*>(row);
   target->result = sum->sum;
   target->result_null = sum->count == 0;
   return true;
 }
-bool failing_update(WorkerContext* worker, uint8_t*, const uint8_t*) {
+bool failing_update(WorkerContext* worker, uint8_t*, const uint8_t*, const void*) {
   worker->query->fail("bigint out of range");
   return false;
 }
@@ -177,7 +177,7 @@ TEST(WindowEvaluatorTest, SlidingSumsMatchDirectSums) {
 }
 
 // Peer groups of three ORDER BY values, for GROUPS frames and EXCLUDE.
-int32_t by_thirds(const uint8_t* a, const uint8_t* b) {
+int32_t by_thirds(const uint8_t* a, const uint8_t* b, const void*) {
   return compare(as_row(a)->order / 3, as_row(b)->order / 3);
 }
 

@@ -1,4 +1,4 @@
-#include "engine/exec/compiled_query_state.h"
+#include "engine/exec/query_state.h"
 
 #include <atomic>
 
@@ -7,11 +7,11 @@
 namespace floe {
 
 namespace {
-using Kind = codegen::StateSlot::Kind;
+using Kind = plan::StateSlot::Kind;
 }
 
-CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& slots,
-                                       uint32_t worker_count, const ScanSettings& scan) {
+QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worker_count,
+                       const ScanSettings& scan) {
   for (const auto& slot : slots) {
     std::shared_ptr<void> object;
     switch (slot.kind) {
@@ -46,14 +46,14 @@ CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& sl
   }
 }
 
-ScanStatistics CompiledQueryState::scan_statistics(uint32_t slot, uint32_t worker_count) const {
+ScanStatistics QueryState::scan_statistics(uint32_t slot, uint32_t worker_count) const {
   ScanStatistics total;
   auto* const* scanners = static_cast<TableScanner* const*>(pointers_[slot]);
   for (uint32_t w = 0; w < worker_count; ++w) total += scanners[w]->statistics();
   return total;
 }
 
-uint64_t CompiledQueryState::counter(uint32_t slot) const {
+uint64_t QueryState::counter(uint32_t slot) const {
   return static_cast<const std::atomic<uint64_t>*>(pointers_[slot])->load();
 }
 

@@ -1,37 +1,14 @@
-// Fixed-size rows that generated code materializes: join payloads, aggregation groups, sort
-// rows and result rows. Fields sit at naturally aligned offsets (at most 8), then one null
-// byte per nullable field (1 = NULL); the size is a multiple of 8.
+// Loads and stores of the fields of materialized rows (engine/plan/row_layout.h) in
+// generated code.
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
 #include "codegen/codegen_context.h"
+#include "engine/plan/row_layout.h"
 
 namespace floe::codegen {
 
-struct RowField {
-  SqlType type;
-  bool nullable = true;
-};
-
-class RowLayout {
- public:
-  RowLayout() = default;
-  explicit RowLayout(std::vector<RowField> fields);
-
-  size_t field_count() const { return fields_.size(); }
-  const RowField& field(size_t index) const { return fields_[index]; }
-  uint32_t offset(size_t index) const { return offsets_[index]; }
-  uint32_t null_offset(size_t index) const { return null_offsets_[index]; }  // nullable only
-  uint32_t size() const { return size_; }
-
- private:
-  std::vector<RowField> fields_;
-  std::vector<uint32_t> offsets_;
-  std::vector<uint32_t> null_offsets_;
-  uint32_t size_ = 0;
-};
+using plan::RowField;
+using plan::RowLayout;
 
 // In-memory type of a physical type (booleans are i8, everything else as in registers).
 llvm::Type* memory_type(CodegenContext& context, PhysicalType type);

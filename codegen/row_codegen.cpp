@@ -1,21 +1,8 @@
-#include "codegen/row_layout.h"
+#include "codegen/row_codegen.h"
 
 #include <algorithm>
 
 namespace floe::codegen {
-
-RowLayout::RowLayout(std::vector<RowField> fields) : fields_(std::move(fields)) {
-  uint32_t offset = 0;
-  for (const auto& field : fields_) {
-    auto size = static_cast<uint32_t>(physical_size(field.type.physical()));
-    uint32_t align = std::min<uint32_t>(size, 8);
-    offset = (offset + align - 1) / align * align;
-    offsets_.push_back(offset);
-    offset += size;
-  }
-  for (const auto& field : fields_) null_offsets_.push_back(field.nullable ? offset++ : 0);
-  size_ = std::max<uint32_t>((offset + 7) / 8 * 8, 8);
-}
 
 llvm::Type* memory_type(CodegenContext& context, PhysicalType type) {
   if (type == PhysicalType::kBool) return context.builder().getInt8Ty();

@@ -1,12 +1,13 @@
-// The runtime objects behind the state array (`void** state`) of a compiled query: one per
-// slot the code generator assigned (scanners per worker, hash tables, row buffers, LIMIT
-// counters). Generated pipelines reach them only through this array.
+// The runtime objects behind a query's state array (`void** state`): one per slot of its
+// physical description (engine/plan/physical_description.h: scanners per worker, hash
+// tables, row buffers, LIMIT counters), built anew for every run. Pipelines, generated or
+// interpreted, reach them only through this array.
 #pragma once
 
 #include <memory>
 #include <vector>
 
-#include "codegen/query_program.h"
+#include "engine/plan/physical_description.h"
 #include "runtime/aggregation_hash_table.h"
 #include "runtime/join_hash_table.h"
 #include "runtime/row_buffer.h"
@@ -14,10 +15,10 @@
 
 namespace floe {
 
-class CompiledQueryState {
+class QueryState {
  public:
-  CompiledQueryState(const std::vector<codegen::StateSlot>& slots, uint32_t worker_count,
-                     const ScanSettings& scan = {});
+  QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worker_count,
+             const ScanSettings& scan = {});
 
   void** data() { return pointers_.data(); }
 
