@@ -139,7 +139,8 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
           append_key_part(keys.bytes, type, arrays[k].data + physical_size(type.physical()) * row);
         }
       }
-      if (has_null && constraint_.unique) append_row_id(keys.bytes, uint64_t{c} << kChunkShift | row);
+      if (has_null && constraint_.unique)
+        append_row_id(keys.bytes, uint64_t{c} << kChunkShift | row);
       keys.ends[row] = static_cast<uint32_t>(keys.bytes.size());
     }
   });
