@@ -13,6 +13,7 @@
 
 #include "codegen/row_layout.h"
 #include "engine/plan/physical_plan.h"
+#include "runtime/index_lookup.h"
 #include "runtime/scan_restriction.h"
 #include "runtime/window_evaluator.h"
 #include "storage/table.h"
@@ -33,6 +34,7 @@ struct StateSlot {
   uint32_t size = 0;
   std::vector<ScanRestriction> restrictions;  // kScanCursors: applied by the scanner
   const plan::ScanOp* scan = nullptr;         // kScanCursors: the scan it serves
+  std::optional<IndexLookup> index;           // kScanCursors: an index scan's rows
 
   // A slot of a kind that only needs a size (tables, buffers, counters).
   static StateSlot sized(Kind kind, size_t size) {

@@ -15,12 +15,14 @@ class ScanSource : public Source {
     slot.kind = StateSlot::Kind::kScanCursors;
     slot.table = scan.table;
     slot.scan = &scan;
+    if (scan.index) slot.index = scan.index->lookup;
     for (const auto& column : scan.columns) {
       if (!env.is_used(column.id)) continue;
       slot.columns.push_back(column.table_column);
       loaded_.push_back(column);
     }
-    selects_ = env.push_restrictions && !scan.restrictions.empty();
+    // The scanner selects rows when it applies restrictions, or reads an index's rows.
+    selects_ = (env.push_restrictions && !scan.restrictions.empty()) || scan.index;
     for (const auto& restriction : scan.restrictions) {
       if (env.push_restrictions)
         slot.restrictions.push_back(restriction.restriction);
@@ -68,7 +70,8 @@ class ScanSource : public Source {
         b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 3), "validity");
     auto* validity_offset = b.CreateZExt(
         b.CreateLoad(b.getInt32Ty(), b.CreateStructGEP(batch_type, batch, 1)), b.getInt64Ty());
-    // Only a scan whose restrictions the scanner applies can get a selection vector.
+    // Only a scan whose restrictions the scanner applies, or an index scan, can get a
+    // selection vector.
     llvm::Value* selection =
         selects_ ? b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 4), "selection")
                  : nullptr;
