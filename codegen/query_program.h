@@ -59,7 +59,8 @@ struct PipelineProgram {
   Source source = Source::kTable;
   const Table* table = nullptr;  // kTable: morsels are its chunks
   uint64_t value_rows = 0;       // kValues
-  uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer
+  uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer;
+                                 // kTable: the scan's cursors (an index scan's row ids)
 
   Sink sink = Sink::kResult;
   uint32_t sink_slot = 0;

@@ -33,6 +33,7 @@ class ScanSource : public Source {
     slot_ = env.add_slot(std::move(slot));
     env.pipeline->source = PipelineProgram::Source::kTable;
     env.pipeline->table = scan.table;
+    env.pipeline->source_slot = slot_;
     env.program.scanned_rows += scan.table->row_count();
   }
 

@@ -12,6 +12,7 @@ using Kind = codegen::StateSlot::Kind;
 
 CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& slots,
                                        uint32_t worker_count, const ScanSettings& scan) {
+  index_rows_.resize(slots.size());
   for (const auto& slot : slots) {
     std::shared_ptr<void> object;
     switch (slot.kind) {
@@ -23,6 +24,7 @@ CompiledQueryState::CompiledQueryState(const std::vector<codegen::StateSlot>& sl
         if (slot.index) {
           auto ids = std::make_shared<std::vector<uint64_t>>(index_row_ids(*slot.index));
           row_ids = ids.get();
+          index_rows_[pointers_.size()] = row_ids;
           owned_.push_back(std::move(ids));
         }
         for (uint32_t w = 0; w < worker_count; ++w) {

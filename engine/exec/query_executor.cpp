@@ -48,6 +48,8 @@ class Stopwatch {
 std::vector<Morsel> morsels_of(const PipelineProgram& pipeline, CompiledQueryState& state) {
   switch (pipeline.source) {
     case PipelineProgram::Source::kTable:
+      if (const std::vector<uint64_t>* rows = state.index_rows(pipeline.source_slot))
+        return row_id_morsels(*rows);
       return table_morsels(*pipeline.table);
     case PipelineProgram::Source::kValues:
       return index_morsels(pipeline.value_rows);
