@@ -85,14 +85,14 @@ std::optional<ScanOp::IndexScan> index_scan_for(const ScanOp& scan, const Unique
     if (range) {
       const ScanRestriction& restriction = scan.restrictions[*range].restriction;
       auto bound = [&](const std::optional<ScanRestriction::Bound>& limit) {
-        std::optional<IndexBound> result;
+        std::optional<IndexBound> key_bound;
         if (limit) {
-          result = IndexBound{prefix, limit->inclusive};
-          result->prefix.push_back(limit->value);
+          key_bound = IndexBound{prefix, limit->inclusive};
+          key_bound->prefix.push_back(limit->value);
         } else if (!prefix.empty()) {
-          result = IndexBound{prefix, true};
+          key_bound = IndexBound{prefix, true};
         }
-        return result;
+        return key_bound;
       };
       key_range.low = bound(restriction.low);
       key_range.high = bound(restriction.high);
