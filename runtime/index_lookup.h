@@ -13,7 +13,7 @@ namespace floe {
 
 struct IndexLookup {
   struct Range {
-    std::optional<IndexBound> low;  // absent: from the first key
+    std::optional<IndexBound> low;   // absent: from the first key
     std::optional<IndexBound> high;  // absent: to the last key
   };
   const UniqueIndex* index = nullptr;

@@ -18,10 +18,10 @@ constexpr int64_t kRows = 150000;  // three chunks
 
 // a = i % 100 (NULL when i % 7 == 0), b = 'v' || i % 13, c = i.
 std::unique_ptr<Table> make_table() {
-  auto table = std::make_unique<Table>(
-      "t", std::vector<ColumnDef>{{"a", SqlType::integer(), true},
-                                  {"b", SqlType::varchar(10), true},
-                                  {"c", SqlType::big_int(), false}});
+  auto table =
+      std::make_unique<Table>("t", std::vector<ColumnDef>{{"a", SqlType::integer(), true},
+                                                          {"b", SqlType::varchar(10), true},
+                                                          {"c", SqlType::big_int(), false}});
   TableAppender appender(*table);
   for (int64_t i = 0; i < kRows; ++i) {
     appender.append_row({i % 7 == 0 ? Value::null(SqlType::integer())
@@ -94,8 +94,8 @@ void check_lookups(const Table& table, const UniqueIndex& single, const UniqueIn
             }));
   EXPECT_TRUE(scan(single, IndexBound{{a(500)}}, IndexBound{{a(500)}}).empty());
   EXPECT_EQ(single.lookup({a(42)}).size(), brute_force(table, [](const Value& x, const Value&) {
-                                              return !x.is_null() && x.as_int64() == 42;
-                                            }).size());
+                                             return !x.is_null() && x.as_int64() == 42;
+                                           }).size());
 }
 
 TEST(IndexScanTest, NonUniqueAndCompositeLookupsOnHotAndFrozenChunks) {
