@@ -16,7 +16,8 @@ class ScanSource : public Source {
       if (env.is_used(column.id)) loaded_.push_back(column);
     }
     const bool pushed = env.physical.push_restrictions;
-    selects_ = pushed && !scan.restrictions.empty();
+    // The scanner selects rows when it applies restrictions, or reads an index's rows.
+    selects_ = (pushed && !scan.restrictions.empty()) || scan.index;
     if (!pushed) {
       for (const auto& restriction : scan.restrictions)
         predicates_.push_back(restriction.predicate.get());
@@ -59,7 +60,8 @@ class ScanSource : public Source {
         b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 3), "validity");
     auto* validity_offset = b.CreateZExt(
         b.CreateLoad(b.getInt32Ty(), b.CreateStructGEP(batch_type, batch, 1)), b.getInt64Ty());
-    // Only a scan whose restrictions the scanner applies can get a selection vector.
+    // Only a scan whose restrictions the scanner applies, or an index scan, can get a
+    // selection vector.
     llvm::Value* selection =
         selects_ ? b.CreateLoad(b.getPtrTy(), b.CreateStructGEP(batch_type, batch, 4), "selection")
                  : nullptr;

@@ -16,12 +16,14 @@ struct TableScanner::ChunkPlan {
 };
 
 TableScanner::TableScanner(const Table& table, std::vector<size_t> columns,
-                           std::vector<ScanRestriction> restrictions, ScanSettings settings)
+                           std::vector<ScanRestriction> restrictions, ScanSettings settings,
+                           const std::vector<uint64_t>* row_ids)
     : table_(table),
       columns_(std::move(columns)),
       restrictions_(std::move(restrictions)),
       settings_(settings),
       chunk_plan_(std::make_unique<ChunkPlan>()),
+      row_ids_(row_ids),
       column_pointers_(columns_.size()),
       validity_pointers_(columns_.size()) {
   if (settings_.vector_size == 0 || settings_.vector_size > kChunkCapacity)
@@ -54,17 +56,17 @@ bool TableScanner::open(uint64_t begin_row, uint64_t end_row) {
   position_ = begin_row;
   end_ = end_row;
   segment_end_ = begin_row;
+  if (row_ids_)
+    next_id_ = std::lower_bound(row_ids_->begin(), row_ids_->end(), begin_row) - row_ids_->begin();
   return true;
 }
 
-// Prepares the restrictions for rows [row, stop) of chunk `chunk_index` and narrows them
-// (PSMA); returns false when no row of them can match.
-bool TableScanner::prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop) {
+bool TableScanner::plan_chunk(uint64_t chunk_index, RowRange& range) {
   const TableChunk& chunk = table_.chunk(chunk_index);
   ChunkPlan& plan = *chunk_plan_;
   plan.chunk = &chunk;
   plan.steps.clear();
-  RowRange range{row, stop};
+  const bool whole_block = range.begin == 0 && chunk.frozen();
   bool possible = true;
   for (size_t i = 0; i < restrictions_.size() && possible; ++i) {
     const ScanRestriction& restriction = restrictions_[i];
@@ -76,10 +78,15 @@ bool TableScanner::prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t 
                                       plan.steps);
     }
   }
-  if (!possible) {
-    if (row == 0 && chunk.frozen()) ++statistics_.blocks_skipped;
-    return false;
-  }
+  if (!possible && whole_block) ++statistics_.blocks_skipped;
+  return possible;
+}
+
+// Prepares the restrictions for rows [row, stop) of chunk `chunk_index` and narrows them
+// (PSMA); returns false when no row of them can match.
+bool TableScanner::prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop) {
+  RowRange range{row, stop};
+  if (!plan_chunk(chunk_index, range)) return false;
   statistics_.psma_rows_removed += (stop - row) - range.size();
   if (range.empty()) return false;
   position_ = (chunk_index << kChunkShift) + range.begin;
@@ -96,7 +103,43 @@ uint32_t TableScanner::find_matches(uint32_t begin, uint32_t end) {
   return count;
 }
 
+uint32_t TableScanner::next_listed(FloeScanBatch& batch) {
+  const std::vector<uint64_t>& ids = *row_ids_;
+  while (next_id_ < ids.size() && ids[next_id_] < end_) {
+    const uint64_t chunk_index = ids[next_id_] >> kChunkShift;
+    if (chunk_index >= table_.chunk_count()) break;
+    const TableChunk& chunk = table_.chunk(chunk_index);
+    if (chunk_plan_->chunk != &chunk) {
+      // The restrictions are planned over the whole chunk: no PSMA narrowing for a few rows.
+      RowRange range{0, chunk.size()};
+      if (!plan_chunk(chunk_index, range)) {
+        chunk_plan_->chunk = nullptr;
+        const uint64_t next_chunk = (chunk_index + 1) << kChunkShift;
+        next_id_ = std::lower_bound(ids.begin() + next_id_, ids.end(), next_chunk) - ids.begin();
+        continue;
+      }
+    }
+    uint32_t count = 0;
+    for (; next_id_ < ids.size() && count < settings_.vector_size; ++next_id_) {
+      const uint64_t id = ids[next_id_];
+      if (id >= end_ || id >> kChunkShift != chunk_index) break;
+      const auto row = static_cast<uint32_t>(id & (kChunkCapacity - 1));
+      if (row < chunk.size()) matches_[count++] = row;
+    }
+    for (const RestrictionStep& step : chunk_plan_->steps)
+      count = count ? step.reduce(matches_.data(), count, matches_.data()) : 0;
+    if (count == 0) continue;
+    statistics_.rows_matched += count;
+    hand_over_matches(count, batch);
+    return count;
+  }
+  next_id_ = row_ids_->size();
+  batch.count = 0;
+  return 0;
+}
+
 uint32_t TableScanner::next(FloeScanBatch& batch) {
+  if (row_ids_) return next_listed(batch);
   while (position_ < end_) {
     uint64_t chunk_index = position_ >> kChunkShift;
     if (chunk_index >= table_.chunk_count()) break;

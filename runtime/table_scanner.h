@@ -10,6 +10,9 @@
 //  3. a hot chunk's matches are handed over as a selection vector into its own arrays (no
 //     copy); a Data Block's matching rows are unpacked, only the requested columns, into a
 //     compacted batch. A hot chunk with no restriction is handed over as it is.
+// An index scan gives the scanner a sorted list of row ids (runtime/index_lookup.h): it then
+// visits only those rows, a chunk at a time, as the initial matches that the restrictions
+// reduce (a selection vector into a hot chunk, unpacked rows of a Data Block).
 #pragma once
 
 #include <cstdint>
@@ -27,8 +30,10 @@ namespace floe {
 class TableScanner {
  public:
   // `columns` are the table's column indexes, in the order the batch presents them.
+  // `row_ids` (sorted, distinct; owned by the caller): visit only these rows.
   TableScanner(const Table& table, std::vector<size_t> columns,
-               std::vector<ScanRestriction> restrictions = {}, ScanSettings settings = {});
+               std::vector<ScanRestriction> restrictions = {}, ScanSettings settings = {},
+               const std::vector<uint64_t>* row_ids = nullptr);
   ~TableScanner();
 
   // Restarts on row ids [begin_row, end_row) (chunk << 16 | row). Ids past the end of the
@@ -42,7 +47,12 @@ class TableScanner {
 
  private:
   struct ChunkPlan;  // the current segment's restrictions, ready to run
+  // Plans the restrictions over `range` of a chunk (a Data Block's PSMA may narrow it); false
+  // when no row of it can match.
+  bool plan_chunk(uint64_t chunk_index, RowRange& range);
   bool prepare_segment(uint64_t chunk_index, uint32_t row, uint32_t stop);
+  // next() of an index scan: the listed rows of [position_, end_).
+  uint32_t next_listed(FloeScanBatch& batch);
   uint32_t find_matches(uint32_t begin, uint32_t end);
   void hand_over_matches(uint32_t count, FloeScanBatch& batch);
   // Decodes the rows `positions` (or, when null, [begin, begin + count)) of the current
@@ -66,6 +76,9 @@ class TableScanner {
   uint64_t segment_end_ = 0;
   uint64_t segment_limit_ = 0;
   std::unique_ptr<ChunkPlan> chunk_plan_;
+
+  const std::vector<uint64_t>* row_ids_ = nullptr;
+  size_t next_id_ = 0;  // the first listed row id not handed out yet
 
   std::vector<uint32_t> matches_;
   // Batch buffers of unpacked Data Block rows, one per requested column.

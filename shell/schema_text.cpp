@@ -14,6 +14,7 @@ std::string create_table_text(const Table& table) {
   }
   for (const auto& index : table.unique_indexes()) {
     const KeyConstraint& key = index->constraint();
+    if (key.standalone) continue;  // CREATE INDEX, not a constraint of the table
     out += key.primary ? ",\n  PRIMARY KEY (" : ",\n  UNIQUE (";
     for (size_t i = 0; i < key.columns.size(); ++i) {
       if (i) out += ", ";

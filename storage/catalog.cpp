@@ -28,8 +28,19 @@ std::vector<std::string> Catalog::table_names() const {
   return names;
 }
 
+Table* Catalog::find_index_table(const std::string& name) const {
+  for (const auto& [table_name, table] : tables_)
+    if (table->find_index(name)) return table.get();
+  return nullptr;
+}
+
+const UniqueIndex& Catalog::create_index(Table& table, KeyConstraint index) {
+  check_name_free(index.name);
+  return table.add_index(std::move(index));
+}
+
 void Catalog::check_name_free(const std::string& name) const {
-  if (tables_.count(name) || views_.count(name))
+  if (tables_.count(name) || views_.count(name) || find_index_table(name))
     throw Error("relation \"" + name + "\" already exists");
 }
 

@@ -28,6 +28,13 @@ class Catalog {
   void drop_table(const std::string& name);
   std::vector<std::string> table_names() const;  // sorted
 
+  // Indexes share the namespace of tables and views, as relations do in PostgreSQL. The table
+  // holding the index named `name` (of a constraint or CREATE INDEX), or null.
+  Table* find_index_table(const std::string& name) const;
+  // CREATE INDEX: throws floe::Error when a relation of that name exists (or the index meets a
+  // duplicate key, Table::add_index).
+  const UniqueIndex& create_index(Table& table, KeyConstraint index);
+
   const View* find_view(const std::string& name) const;
   // Throws floe::Error when a table or view of that name exists (unless `replace` and it is
   // a view).

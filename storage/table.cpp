@@ -29,6 +29,27 @@ const UniqueIndex* Table::primary_index() const {
   return indexes_.front().get();
 }
 
+const UniqueIndex* Table::find_index(std::string_view name) const {
+  for (const auto& index : indexes_)
+    if (index->constraint().name == name) return index.get();
+  return nullptr;
+}
+
+const UniqueIndex& Table::add_index(KeyConstraint index) {
+  auto added = std::make_unique<UniqueIndex>(*this, std::move(index));
+  added->create();
+  indexes_.push_back(std::move(added));
+  return *indexes_.back();
+}
+
+bool Table::drop_index(std::string_view name) {
+  auto it = std::find_if(indexes_.begin(), indexes_.end(),
+                         [&](const auto& index) { return index->constraint().name == name; });
+  if (it == indexes_.end()) return false;
+  indexes_.erase(it);
+  return true;
+}
+
 std::optional<size_t> Table::find_column(std::string_view name) const {
   for (size_t i = 0; i < columns_.size(); ++i)
     if (columns_[i].name == name) return i;

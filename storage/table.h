@@ -31,6 +31,13 @@ class Table {
   // One per PRIMARY KEY / UNIQUE constraint, the primary key first.
   const std::vector<std::unique_ptr<UniqueIndex>>& unique_indexes() const { return indexes_; }
   const UniqueIndex* primary_index() const;
+  // The index (of a constraint or CREATE INDEX) named `name`, if the table has it.
+  const UniqueIndex* find_index(std::string_view name) const;
+  // CREATE INDEX: builds an index over the existing rows, in parallel, and keeps it from then
+  // on. Throws "could not create unique index" when a unique index meets a duplicate key.
+  const UniqueIndex& add_index(KeyConstraint index);
+  // DROP INDEX: false when the table has no index of that name.
+  bool drop_index(std::string_view name);
   std::optional<size_t> find_column(std::string_view name) const;
 
   uint64_t row_count() const { return row_count_; }

@@ -9,47 +9,109 @@
 
 namespace floe {
 
+namespace {
+
+constexpr char kValuePart = 0x00;  // a key part holding a value
+constexpr char kNullPart = 0x01;   // a NULL key part: after every value
+
+void append_row_id(std::string& key, uint64_t row_id) {
+  for (int shift = 56; shift >= 0; shift -= 8) key.push_back(static_cast<char>(row_id >> shift));
+}
+
+// The smallest key above every key that starts with `prefix`: drop trailing 0xFF bytes, then
+// increment the last byte; none when only 0xFF bytes (or nothing) remain.
+std::optional<std::string> successor(std::string prefix) {
+  while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0xFF) prefix.pop_back();
+  if (prefix.empty()) return std::nullopt;
+  prefix.back() = static_cast<char>(static_cast<unsigned char>(prefix.back()) + 1);
+  return prefix;
+}
+
+}  // namespace
+
 UniqueIndex::UniqueIndex(const Table& table, KeyConstraint constraint)
     : table_(table),
       constraint_(std::move(constraint)),
-      tree_(true, [this](uint64_t row_id, std::string& key) { row_key(row_id, key); }) {}
+      tree_(constraint_.unique,
+            [this](uint64_t row_id, std::string& key) { row_key(row_id, key); }) {}
 
-bool UniqueIndex::row_key(uint64_t row_id, std::string& key) const {
+void UniqueIndex::row_key(uint64_t row_id, std::string& key) const {
   const TableChunk& chunk = table_.chunk(row_id >> kChunkShift);
   const auto row = static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
+  bool has_null = false;
   for (size_t column : constraint_.columns) {
     const SqlType& type = table_.columns()[column].type;
     alignas(16) uint8_t physical[16];
-    if (!chunk.physical_value(row, column, type.physical(), physical)) return false;
-    append_key_part(key, type, physical);
+    if (!chunk.physical_value(row, column, type.physical(), physical)) {
+      key.push_back(kNullPart);
+      has_null = true;
+    } else {
+      key.push_back(kValuePart);
+      append_key_part(key, type, physical);
+    }
   }
-  return true;
+  if (has_null && constraint_.unique) append_row_id(key, row_id);
 }
 
 std::string UniqueIndex::key_of(const std::vector<Value>& values) const {
   std::string key;
-  for (size_t i = 0; i < constraint_.columns.size(); ++i)
+  for (size_t i = 0; i < values.size(); ++i) {
+    key.push_back(kValuePart);
     append_key_part(key, table_.columns()[constraint_.columns[i]].type, values[i]);
+  }
   return key;
+}
+
+void UniqueIndex::scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
+                       const std::function<bool(uint64_t row_id)>& visit) const {
+  Art::Iterator it = tree_.begin();
+  if (low) {
+    std::optional<std::string> start = key_of(low->prefix);
+    if (!low->inclusive && !(start = successor(std::move(*start)))) return;
+    it = tree_.lower_bound(*start);
+  }
+  std::optional<std::string> stop;  // the first key past the range
+  if (high) {
+    stop = key_of(high->prefix);
+    if (high->inclusive) {
+      stop = successor(std::move(*stop));
+    } else if (stop->empty()) {
+      return;
+    }
+  }
+  for (; it.valid(); it.next()) {
+    if (stop && it.key() >= *stop) return;
+    if (!visit(it.row_id())) return;
+  }
+}
+
+std::vector<uint64_t> UniqueIndex::lookup(const std::vector<Value>& prefix) const {
+  std::vector<uint64_t> rows;
+  const IndexBound bound{prefix, true};
+  scan(bound, bound, [&](uint64_t row_id) {
+    rows.push_back(row_id);
+    return true;
+  });
+  return rows;
 }
 
 void UniqueIndex::insert(uint64_t row_id) {
   std::string key;
-  if (!row_key(row_id, key)) return;
+  row_key(row_id, key);
   if (tree_.insert(key, row_id)) throw_violation(row_id);
 }
 
 void UniqueIndex::erase(uint64_t row_id) {
   std::string key;
-  if (row_key(row_id, key)) tree_.erase(key, row_id);
+  row_key(row_id, key);
+  tree_.erase(key, row_id);
 }
 
-void UniqueIndex::build() {
+std::optional<uint64_t> UniqueIndex::build_tree() {
   // The keys of each chunk in one buffer, encoded in parallel from whole decoded columns.
   struct ChunkKeys {
     std::string bytes;
-    std::vector<uint32_t> ends;  // per row of the chunk; a NULL key adds no bytes
-    std::vector<bool> null;
+    std::vector<uint32_t> ends;  // per row of the chunk
   };
   std::vector<ChunkKeys> chunks(table_.chunk_count());
   tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t c) {
@@ -65,18 +127,20 @@ void UniqueIndex::build() {
     ChunkKeys& keys = chunks[c];
     const uint32_t rows = chunk.size();
     keys.ends.resize(rows);
-    keys.null.resize(rows);
     for (uint32_t row = 0; row < rows; ++row) {
-      const size_t begin = keys.bytes.size();
-      for (size_t k = 0; k < key_columns && !keys.null[row]; ++k) {
+      bool has_null = false;
+      for (size_t k = 0; k < key_columns; ++k) {
         const SqlType& type = table_.columns()[constraint_.columns[k]].type;
         if (arrays[k].validity && !(arrays[k].validity[row >> 6] >> (row & 63) & 1)) {
-          keys.null[row] = true;
-          keys.bytes.resize(begin);
+          keys.bytes.push_back(kNullPart);
+          has_null = true;
         } else {
+          keys.bytes.push_back(kValuePart);
           append_key_part(keys.bytes, type, arrays[k].data + physical_size(type.physical()) * row);
         }
       }
+      if (has_null && constraint_.unique)
+        append_row_id(keys.bytes, uint64_t{c} << kChunkShift | row);
       keys.ends[row] = static_cast<uint32_t>(keys.bytes.size());
     }
   });
@@ -87,22 +151,37 @@ void UniqueIndex::build() {
     uint32_t begin = 0;
     for (uint32_t row = 0; row < chunks[c].ends.size(); ++row) {
       uint32_t end = chunks[c].ends[row];
-      if (!chunks[c].null[row])
-        entries.push_back({bytes.substr(begin, end - begin), uint64_t{c} << kChunkShift | row});
+      entries.push_back({bytes.substr(begin, end - begin), uint64_t{c} << kChunkShift | row});
       begin = end;
     }
   }
-  if (std::optional<uint64_t> duplicate = tree_.build(std::move(entries)))
-    throw_violation(*duplicate);
+  return tree_.build(std::move(entries));
 }
 
-void UniqueIndex::throw_violation(uint64_t row_id) const {
+void UniqueIndex::build() {
+  if (std::optional<uint64_t> duplicate = build_tree()) throw_violation(*duplicate);
+}
+
+void UniqueIndex::create() {
+  if (std::optional<uint64_t> duplicate = build_tree()) {
+    auto [columns, values] = key_text(*duplicate);
+    throw Error("could not create unique index \"" + constraint_.name + "\"\nDETAIL:  Key (" +
+                columns + ")=(" + values + ") is duplicated.");
+  }
+}
+
+std::pair<std::string, std::string> UniqueIndex::key_text(uint64_t row_id) const {
   std::string columns, values;
   for (size_t column : constraint_.columns) {
     if (!columns.empty()) columns += ", ", values += ", ";
     columns += quote_identifier(table_.columns()[column].name);
     values += table_.value_at(row_id, column).to_string();
   }
+  return {columns, values};
+}
+
+void UniqueIndex::throw_violation(uint64_t row_id) const {
+  auto [columns, values] = key_text(row_id);
   throw Error("duplicate key value violates unique constraint \"" + constraint_.name +
               "\"\nDETAIL:  Key (" + columns + ")=(" + values + ") already exists.");
 }

@@ -1,24 +1,44 @@
-// A PRIMARY KEY or UNIQUE constraint of a table, enforced through an Adaptive Radix Tree
-// (storage/art.h) from the binary-comparable key of a row (storage/art_key.h) to its row id.
-// A key with a NULL column is not indexed: NULLs are distinct, PostgreSQL's default.
+// An index of a table on one or more key columns, kept in an Adaptive Radix Tree
+// (storage/art.h) from the binary-comparable key of a row (storage/art_key.h) to its row id:
+// the index of a PRIMARY KEY or UNIQUE constraint, or one made by CREATE [UNIQUE] INDEX.
+//
+// Every row is indexed, NULLs included, so that a lookup on a prefix of a composite key finds
+// rows whose later key columns are NULL. Each key part starts with a byte 0x00 (a value
+// follows) or 0x01 (NULL): NULLs sort after every value, as in PostgreSQL's default ASC order.
+// Duplicates of a non-unique index are kept by the tree, which appends the row id to the key
+// (entries of one key lie together in row id order, and a leaf stays a single row id, so lazy
+// expansion keeps working). In a unique index NULLs are distinct (PostgreSQL's default): a key
+// with a NULL part gets the row id appended too, so it never collides.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "storage/art.h"
+#include "storage/value.h"
 
 namespace floe {
 
 class Table;
-class Value;
 
 struct KeyConstraint {
-  std::string name;  // as PostgreSQL names it: t_pkey, t_a_key, t_a_b_key
+  std::string name;  // as PostgreSQL names it: t_pkey, t_a_key, t_a_b_key, t_a_idx
   std::vector<size_t> columns;
   bool primary = false;
+  bool unique = true;
+  // Made by CREATE INDEX rather than by a PRIMARY KEY or UNIQUE constraint of the table.
+  bool standalone = false;
+};
+
+// One end of a key range: values of the first prefix.size() key columns (none NULL, each of
+// its column's type). Keys compare on those columns only, so a bound on a prefix of a
+// composite key takes in (inclusive) or leaves out (exclusive) every key that starts with it.
+struct IndexBound {
+  std::vector<Value> prefix;
+  bool inclusive = true;
 };
 
 class UniqueIndex {
@@ -26,14 +46,22 @@ class UniqueIndex {
   UniqueIndex(const Table& table, KeyConstraint constraint);
 
   const KeyConstraint& constraint() const { return constraint_; }
+  bool unique() const { return constraint_.unique; }
   size_t size() const { return tree_.size(); }
 
-  // Appends the key of a row to `key`; false when a key column is NULL.
-  bool row_key(uint64_t row_id, std::string& key) const;
-  // The key of one non-null value per key column.
+  // Appends the key of a row to `key`.
+  void row_key(uint64_t row_id, std::string& key) const;
+  // The key of one non-null value for each of the first values.size() key columns.
   std::string key_of(const std::vector<Value>& values) const;
-  // The row holding a key.
+  // The first row (in row id order) holding a whole key.
   std::optional<uint64_t> find(std::string_view key) const { return tree_.find(key); }
+
+  // Calls visit(row_id) for every row whose key lies between `low` and `high` (an absent
+  // bound: unlimited), in key order, then row id order; stops early when visit returns false.
+  void scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
+            const std::function<bool(uint64_t row_id)>& visit) const;
+  // The rows whose key starts with `prefix` (all key columns: a point lookup), in key order.
+  std::vector<uint64_t> lookup(const std::vector<Value>& prefix) const;
 
   // Adds a row, or throws PostgreSQL's unique violation when its key is taken.
   void insert(uint64_t row_id);
@@ -42,9 +70,16 @@ class UniqueIndex {
   // Indexes every row of the table into the empty index, in parallel (after a bulk load), or
   // throws the unique violation and leaves the index empty.
   void build();
+  // The same for CREATE UNIQUE INDEX on existing rows: a duplicate key throws "could not
+  // create unique index".
+  void create();
   void clear() { tree_.clear(); }
 
  private:
+  // Encodes the keys of every row and builds the tree; the row id of a duplicate, if any.
+  std::optional<uint64_t> build_tree();
+  // Key column names and a row's values: "a, b" and "1, x".
+  std::pair<std::string, std::string> key_text(uint64_t row_id) const;
   [[noreturn]] void throw_violation(uint64_t row_id) const;
 
   const Table& table_;

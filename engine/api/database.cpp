@@ -16,8 +16,6 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
       return "UPDATE";
     case PG_QUERY__NODE__NODE_DELETE_STMT:
       return "DELETE";
-    case PG_QUERY__NODE__NODE_INDEX_STMT:
-      return "CREATE INDEX";
     case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
       return "transaction control (BEGIN/COMMIT/ROLLBACK)";
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
@@ -53,6 +51,8 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_create_view(*node.view_stmt, statement_text(script, raw), context);
     case PG_QUERY__NODE__NODE_CREATE_STMT:
       return run_create_table(*node.create_stmt, context);
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+      return run_create_index(*node.index_stmt, context);
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
       return run_create_table_as(*node.create_table_as_stmt, context);
     case PG_QUERY__NODE__NODE_VACUUM_STMT:

@@ -20,6 +20,18 @@ std::vector<Morsel> table_morsels(const Table& table) {
   return morsels;
 }
 
+std::vector<Morsel> row_id_morsels(const std::vector<uint64_t>& rows) {
+  std::vector<Morsel> morsels;
+  for (size_t i = 0; i < rows.size();) {
+    const uint64_t chunk = rows[i] >> kChunkShift;
+    size_t end = i + 1;
+    while (end < rows.size() && end - i < kMorselRows && rows[end] >> kChunkShift == chunk) ++end;
+    morsels.push_back({rows[i], rows[end - 1] + 1});
+    i = end;
+  }
+  return morsels;
+}
+
 std::vector<Morsel> index_morsels(uint64_t count) {
   std::vector<Morsel> morsels;
   for (uint64_t begin = 0; begin < count; begin += kMorselRows)

@@ -22,6 +22,9 @@ constexpr uint64_t kMorselRows = uint64_t{1} << 14;
 // Row-id ranges (chunk << kChunkShift | row) of at most kMorselRows rows, never crossing a
 // chunk; empty chunks give none.
 std::vector<Morsel> table_morsels(const Table& table);
+// An index scan's: row-id ranges around at most kMorselRows of the sorted `rows`, never
+// crossing a chunk, so that no morsel goes to rows the index did not find.
+std::vector<Morsel> row_id_morsels(const std::vector<uint64_t>& rows);
 // [0, count) in ranges of at most kMorselRows.
 std::vector<Morsel> index_morsels(uint64_t count);
 

@@ -50,6 +50,8 @@ class Stopwatch {
 std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& state) {
   switch (pipeline.source) {
     case PipelineDescription::Source::kTable:
+      if (const std::vector<uint64_t>* rows = state.index_rows(pipeline.source_slot))
+        return row_id_morsels(*rows);
       return table_morsels(*pipeline.table);
     case PipelineDescription::Source::kValues:
       return index_morsels(pipeline.value_rows);

@@ -12,15 +12,24 @@ using Kind = plan::StateSlot::Kind;
 
 QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worker_count,
                        const ScanSettings& scan) {
+  index_rows_.resize(slots.size());
   for (const auto& slot : slots) {
     std::shared_ptr<void> object;
     switch (slot.kind) {
       case Kind::kScanCursors: {
         // An array of one scanner per worker; the scanners are owned next to it.
         auto scanners = std::make_shared<std::vector<TableScanner*>>();
+        // An index scan looks its rows up once, for all workers.
+        const std::vector<uint64_t>* row_ids = nullptr;
+        if (slot.index) {
+          auto ids = std::make_shared<std::vector<uint64_t>>(index_row_ids(*slot.index));
+          row_ids = ids.get();
+          index_rows_[pointers_.size()] = row_ids;
+          owned_.push_back(std::move(ids));
+        }
         for (uint32_t w = 0; w < worker_count; ++w) {
-          auto scanner =
-              std::make_shared<TableScanner>(*slot.table, slot.columns, slot.restrictions, scan);
+          auto scanner = std::make_shared<TableScanner>(*slot.table, slot.columns,
+                                                        slot.restrictions, scan, row_ids);
           scanners->push_back(scanner.get());
           owned_.push_back(std::move(scanner));
         }

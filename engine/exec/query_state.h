@@ -30,9 +30,12 @@ class QueryState {
   uint64_t counter(uint32_t slot) const;
   // What the scanners of a kScanCursors slot did, summed over the workers.
   ScanStatistics scan_statistics(uint32_t slot, uint32_t worker_count) const;
+  // The row ids an index scan's kScanCursors slot reads; null for a sequential scan.
+  const std::vector<uint64_t>* index_rows(uint32_t slot) const { return index_rows_[slot]; }
 
  private:
   std::vector<void*> pointers_;
+  std::vector<const std::vector<uint64_t>*> index_rows_;  // per slot
   std::vector<std::shared_ptr<void>> owned_;
 };
 

@@ -1,5 +1,6 @@
 #include "engine/plan/logical_plan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <utility>
@@ -246,17 +247,29 @@ class PlanPrinter {
       case LogicalKind::kScan: {
         const auto& scan = static_cast<const ScanOp&>(op);
         std::string out = "Scan " + scan.table->name();
+        if (scan.index)
+          out = "Index Scan using " + scan.index->lookup.index->constraint().name + " on " +
+                scan.table->name();
         if (!scan.alias.empty() && scan.alias != scan.table->name()) out += " AS " + scan.alias;
         out += " [";
         for (size_t i = 0; i < scan.columns.size(); ++i)
           out += (i ? ", " : "") + column(scan.columns[i].id);
         out += "]";
-        if (!scan.restrictions.empty()) {
-          out += " restrictions=[";
-          for (size_t i = 0; i < scan.restrictions.size(); ++i)
-            out += (i ? ", " : "") + scan.restrictions[i].predicate->to_string(&registry_);
-          out += "]";
+        // An index scan's condition in key order; the scan applies it again with the other
+        // restrictions.
+        const std::vector<size_t> condition =
+            scan.index ? scan.index->condition : std::vector<size_t>{};
+        std::string index_condition, restrictions;
+        for (size_t i : condition)
+          index_condition += (index_condition.empty() ? "" : ", ") +
+                             scan.restrictions[i].predicate->to_string(&registry_);
+        for (size_t i = 0; i < scan.restrictions.size(); ++i) {
+          if (std::find(condition.begin(), condition.end(), i) != condition.end()) continue;
+          restrictions += (restrictions.empty() ? "" : ", ") +
+                          scan.restrictions[i].predicate->to_string(&registry_);
         }
+        if (!index_condition.empty()) out += " index_condition=[" + index_condition + "]";
+        if (!restrictions.empty()) out += " restrictions=[" + restrictions + "]";
         if (!scan.filters.empty()) out += " filters=" + list(scan.filters);
         return out;
       }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/plan/expression.h"
+#include "runtime/index_lookup.h"
 #include "runtime/scan_restriction.h"
 #include "runtime/window_frame.h"
 #include "storage/table.h"
@@ -81,6 +82,14 @@ struct ScanOp : LogicalOp {
     ScanRestriction restriction;
   };
   std::vector<Restriction> restrictions;
+  // An index scan (index_selection.cpp): the scan reads only the rows `lookup` finds, still
+  // applying every restriction and filter; `condition` are the positions in `restrictions`
+  // of those the lookup's key ranges come from (EXPLAIN's index condition).
+  struct IndexScan {
+    IndexLookup lookup;
+    std::vector<size_t> condition;
+  };
+  std::optional<IndexScan> index;
 };
 
 struct FilterOp : LogicalOp {

@@ -97,6 +97,7 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       for (const ExprPtr& filter : scan.filters) result->filters.push_back(filter->clone());
       for (const auto& restriction : scan.restrictions)
         result->restrictions.push_back({restriction.predicate->clone(), restriction.restriction});
+      result->index = scan.index;
       copy = std::move(result);
       break;
     }

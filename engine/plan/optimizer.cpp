@@ -8,6 +8,7 @@ void optimize(LogicalPlan& plan) {
   push_down_predicates(plan);
   choose_join_sides(plan);
   extract_scan_restrictions(plan);
+  choose_index_scans(plan);
   prune_columns(plan);
 }
 

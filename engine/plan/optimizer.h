@@ -1,6 +1,7 @@
 // Logical optimization: constant folding, DISTINCT-aggregate rewrite, predicate pushdown into
 // scans and hash-join keys with cost-based join ordering, build sides of semi/anti/outer
-// joins, SARGable scan restrictions, column pruning. Subqueries are unnested before (subquery_unnesting.h).
+// joins, SARGable scan restrictions, index scans, column pruning. Subqueries are unnested
+// before (subquery_unnesting.h).
 #pragma once
 
 #include "engine/plan/logical_plan.h"
@@ -16,6 +17,8 @@ void rewrite_distinct_aggregates(LogicalPlan& plan);
 void push_down_predicates(LogicalPlan& plan);
 void choose_join_sides(LogicalPlan& plan);
 void extract_scan_restrictions(LogicalPlan& plan);
+// After extract_scan_restrictions: index scans for selective restrictions (index_selection.cpp).
+void choose_index_scans(LogicalPlan& plan);
 void prune_columns(LogicalPlan& plan);
 
 }  // namespace floe::plan

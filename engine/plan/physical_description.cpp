@@ -345,12 +345,14 @@ class Describer {
     }
   }
 
-  // The scanner reads the used columns and, when pushed, applies the restrictions.
+  // The scanner reads the used columns (an index scan: only the index's rows) and, when
+  // pushed, applies the restrictions.
   void describe_scan(const ScanOp& scan) {
     StateSlot slot;
     slot.kind = Slot::kScanCursors;
     slot.table = scan.table;
     slot.scan = &scan;
+    if (scan.index) slot.index = scan.index->lookup;
     for (const auto& column : scan.columns)
       if (out_.is_used(column.id)) slot.columns.push_back(column.table_column);
     if (out_.push_restrictions)
@@ -358,7 +360,7 @@ class Describer {
         slot.restrictions.push_back(restriction.restriction);
     uint32_t index = add_slot(std::move(slot));
     out_.operator_slots[&scan] = index;
-    set_source(Source::kTable);
+    set_source(Source::kTable, index);
     current().table = scan.table;
     out_.scanned_rows += scan.table->row_count();
   }

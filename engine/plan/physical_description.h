@@ -16,6 +16,7 @@
 #include "engine/plan/aggregate_layout.h"
 #include "engine/plan/physical_plan.h"
 #include "engine/plan/row_layout.h"
+#include "runtime/index_lookup.h"
 #include "runtime/scan_restriction.h"
 #include "storage/table.h"
 
@@ -37,6 +38,7 @@ struct StateSlot {
   uint32_t size = 0;
   std::vector<ScanRestriction> restrictions;  // kScanCursors: applied by the scanner
   const ScanOp* scan = nullptr;               // kScanCursors: the scan it serves
+  std::optional<IndexLookup> index;           // kScanCursors: an index scan's rows
 
   // A slot of a kind that only needs a size (tables, buffers, counters).
   static StateSlot sized(Kind kind, size_t size) {
@@ -83,7 +85,8 @@ struct PipelineDescription {
   Source source = Source::kTable;
   const Table* table = nullptr;  // kTable: morsels are its chunks
   uint64_t value_rows = 0;       // kValues: VALUES rows, or generate_series values
-  uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer
+  uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer;
+                                 // kTable: the scan's cursors (an index scan's row ids)
 
   Sink sink = Sink::kResult;
   const LogicalOp* sink_op = nullptr;  // null for kResult

@@ -2,6 +2,8 @@
 // computed when a query names them.
 //   floe_storage  per table and column: hot and frozen chunks, the frozen chunks' compression
 //                 schemes, bytes before and after compression (storage/storage_report.h).
+//   pg_indexes    PostgreSQL's: schemaname, tablename, indexname, tablespace, indexdef of
+//                 every index (of constraints and of CREATE INDEX).
 #pragma once
 
 #include "engine/sql/bind_scope.h"
