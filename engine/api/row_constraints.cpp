@@ -51,8 +51,12 @@ std::string row_text(const std::vector<Value>& row) {
 }  // namespace
 
 bool assignable(const SqlType& source, const SqlType& target) {
+  if (source.id == TypeId::kUnknown) return true;
+  // Strings and booleans reach other types only through explicit casts.
   if (source.is_string() && !target.is_string()) return false;
-  return source.id == TypeId::kUnknown || sql::can_cast(source, target);
+  if ((source.id == TypeId::kBoolean) != (target.id == TypeId::kBoolean) && !target.is_string())
+    return false;
+  return sql::can_cast(source, target);
 }
 
 plan::ExprPtr bind_default(const sql::Node* expression, const std::vector<ColumnDef>& columns,
@@ -72,8 +76,10 @@ plan::ExprPtr bind_default(const sql::Node* expression, const std::vector<Column
                     " but default expression is of type " + expr->type.to_string() +
                     "\nHINT:  You will need to rewrite or cast the expression.",
                 expr->position);
-  // A constant that cannot become the column's type is an error now, as in PostgreSQL.
-  if (expr->kind == plan::ExprKind::kConstant) {
+  // A string literal that cannot become the column's type is an error now, as in PostgreSQL
+  // (which reads it with the type's input function); other casts fail on insert.
+  if (expr->kind == plan::ExprKind::kConstant && !target.type.is_string() &&
+      (expr->type.id == TypeId::kUnknown || expr->type.is_string())) {
     try {
       cast_value(expr->constant, target.type);
     } catch (const Error& error) {
