@@ -1,8 +1,8 @@
 #include "storage/foreign_key.h"
 
+#include <algorithm>
 #include <unordered_map>
 
-#include "storage/art_key.h"
 #include "storage/catalog.h"
 #include "storage/error.h"
 #include "storage/identifier.h"
@@ -10,9 +10,30 @@
 namespace floe {
 
 const UniqueIndex& referenced_index(const ForeignKey& key) {
-  for (const auto& index : key.referenced->unique_indexes())
-    if (index->constraint().columns == key.referenced_columns) return *index;
+  std::vector<size_t> wanted = key.referenced_columns;
+  std::sort(wanted.begin(), wanted.end());
+  for (const auto& index : key.referenced->unique_indexes()) {
+    std::vector<size_t> have = index->constraint().columns;
+    std::sort(have.begin(), have.end());
+    if (have == wanted) return *index;
+  }
   throw Error("internal error: foreign key \"" + key.name + "\" lost its referenced index");
+}
+
+std::optional<std::string> referenced_key(const ForeignKey& key, const UniqueIndex& index,
+                                          const std::vector<Value>& values) {
+  std::vector<Value> ordered;  // in the index's column order, of the referenced types
+  for (size_t column : index.constraint().columns) {
+    const size_t i = static_cast<size_t>(
+        std::find(key.referenced_columns.begin(), key.referenced_columns.end(), column) -
+        key.referenced_columns.begin());
+    try {
+      ordered.push_back(cast_value(values[i], key.referenced->columns()[column].type));
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  }
+  return index.key_of(ordered);
 }
 
 std::vector<ReferentialAction> referential_actions(const Catalog& catalog, const Table& referenced,
@@ -30,16 +51,12 @@ std::vector<ReferentialAction> referential_actions(const Catalog& catalog, const
     for (size_t c = 0; c < table->chunk_count(); ++c) {
       for (uint32_t r = 0; r < table->chunk(c).size(); ++r) {
         const uint64_t row_id = uint64_t{c} << kChunkShift | r;
-        std::string bytes;
-        bool has_null = false;
-        for (size_t i = 0; i < key->columns.size() && !has_null; ++i) {
-          Value value = table->value_at(row_id, key->columns[i]);
-          has_null = value.is_null();
-          if (!has_null)
-            append_key_part(bytes, referenced.columns()[key->referenced_columns[i]].type,
-                            cast_value(value, referenced.columns()[key->referenced_columns[i]].type));
-        }
-        auto it = has_null ? changed.end() : changed.find(bytes);
+        std::vector<Value> values;
+        for (size_t column : key->columns) values.push_back(table->value_at(row_id, column));
+        if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); }))
+          continue;
+        std::optional<std::string> bytes = referenced_key(*key, index, values);
+        auto it = bytes ? changed.find(*bytes) : changed.end();
         if (it == changed.end()) continue;
         if (action.action == ForeignKeyAction::kNoAction ||
             action.action == ForeignKeyAction::kRestrict) {

@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "storage/table_constraints.h"
+#include "storage/value.h"
 
 namespace floe {
 
@@ -16,6 +19,11 @@ class UniqueIndex;
 
 // The index a foreign key's lookups go through.
 const UniqueIndex& referenced_index(const ForeignKey& key);
+// The index key of a referencing row's key values (one per ForeignKey::columns, none NULL),
+// or nullopt when a value cannot be one of the referenced column's type (out of its range),
+// so that no referenced row can have it.
+std::optional<std::string> referenced_key(const ForeignKey& key, const UniqueIndex& index,
+                                          const std::vector<Value>& values);
 
 // The rows of one referencing table whose key is among the changed referenced rows, and what
 // is to be done to them (CASCADE: delete them, or update them to the new key; SET NULL /

@@ -31,10 +31,10 @@ enum class ForeignKeyAction : uint8_t { kNoAction, kRestrict, kCascade, kSetNull
 
 struct ForeignKey {
   std::string name;             // PostgreSQL's t_a_fkey when unnamed
-  std::vector<size_t> columns;  // of the referencing table
+  std::vector<size_t> columns;  // of the referencing table, as declared
   const Table* referenced = nullptr;
-  // columns[i] refers to referenced_columns[i], the columns of a PRIMARY KEY or UNIQUE index
-  // of the referenced table in that index's order.
+  // columns[i] refers to referenced_columns[i]; together these are the columns of a PRIMARY
+  // KEY or UNIQUE index of the referenced table (in any order).
   std::vector<size_t> referenced_columns;
   ForeignKeyAction on_delete = ForeignKeyAction::kNoAction;
   ForeignKeyAction on_update = ForeignKeyAction::kNoAction;

@@ -32,31 +32,30 @@ std::optional<Kind> existing_kind(const Catalog& catalog, const std::string& nam
   return std::nullopt;
 }
 
-[[noreturn]] void dependent_objects(const std::string& kind, const std::string& name,
-                                    const std::string& detail) {
-  throw Error("cannot drop " + kind + " " + name + " because other objects depend on it" +
-              "\nDETAIL:  " + detail + "\nHINT:  Use DROP ... CASCADE to drop the dependent " +
-              "objects too.");
-}
-
-// PostgreSQL's dependency errors for what is about to be dropped.
+// PostgreSQL's dependency errors for what is about to be dropped (every dependent object
+// of the first object that has some, one per line).
 void check_dependencies(const Catalog& catalog, Kind kind, const std::vector<std::string>& names) {
   for (const std::string& name : names) {
+    std::string detail;
+    auto add = [&](const std::string& line) { detail += (detail.empty() ? "" : "\n") + line; };
     if (kind == Kind::kTable) {
       for (auto [table, key] : catalog.references_to(*catalog.find_table(name)))
         if (std::find(names.begin(), names.end(), table->name()) == names.end())
-          dependent_objects("table", name, "constraint " + key->name + " on table " +
-                                               table->name() + " depends on table " + name);
+          add("constraint " + key->name + " on table " + table->name() + " depends on table " +
+              name);
     } else if (kind == Kind::kSequence) {
       for (const std::string& table_name : catalog.table_names()) {
         const Table& table = *catalog.find_table(table_name);
         for (size_t c = 0; c < table.columns().size(); ++c)
           if (table.constraints().defaults[c].owned_sequence == name)
-            dependent_objects("sequence", name,
-                              "default value for column " + table.columns()[c].name +
-                                  " of table " + table_name + " depends on sequence " + name);
+            add("default value for column " + table.columns()[c].name + " of table " +
+                table_name + " depends on sequence " + name);
       }
     }
+    if (!detail.empty())
+      throw Error("cannot drop " + std::string(kind == Kind::kTable ? "table " : "sequence ") +
+                  name + " because other objects depend on it\nDETAIL:  " + detail +
+                  "\nHINT:  Use DROP ... CASCADE to drop the dependent objects too.");
   }
 }
 

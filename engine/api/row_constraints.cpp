@@ -1,5 +1,7 @@
 #include "engine/api/row_constraints.h"
 
+#include <algorithm>
+
 #include "engine/plan/constant_evaluator.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/sql/expression_binder.h"
@@ -164,16 +166,13 @@ void RowConstraints::check_foreign_keys(const std::vector<Value>& row, size_t fi
     const ForeignKey& key = constraints_.foreign_keys[k];
     const Table& referenced = *key.referenced;
     std::vector<Value> values;
-    bool has_null = false;
-    for (size_t i = 0; i < key.columns.size(); ++i) {
-      has_null = has_null || row[key.columns[i]].is_null();
-      if (!has_null)
-        values.push_back(
-            cast_value(row[key.columns[i]], referenced.columns()[key.referenced_columns[i]].type));
-    }
-    if (has_null) continue;  // MATCH SIMPLE: a key with a NULL references nothing
+    for (size_t column : key.columns) values.push_back(row[column]);
+    // MATCH SIMPLE: a key with a NULL references nothing.
+    if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); }))
+      continue;
     const UniqueIndex& index = referenced_index(key);
-    if (index.find(index.key_of(values))) continue;
+    std::optional<std::string> bytes = referenced_key(key, index, values);
+    if (bytes && index.find(*bytes)) continue;
     std::string columns, shown;
     for (size_t i = 0; i < key.columns.size(); ++i) {
       columns += (i ? ", " : "") + quote_identifier(columns_[key.columns[i]].name);

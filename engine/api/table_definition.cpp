@@ -295,33 +295,29 @@ ForeignKey TableDefinition::resolve_foreign_key(const PendingForeignKey& pending
   }
   std::vector<size_t> sorted = wanted;
   std::sort(sorted.begin(), sorted.end());
-  const KeyConstraint* index = nullptr;
+  bool indexed = false;
   for (const KeyConstraint& key : keys) {
     std::vector<size_t> have = key.columns;
     std::sort(have.begin(), have.end());
-    if (have == sorted && std::adjacent_find(have.begin(), have.end()) == have.end()) index = &key;
+    indexed = indexed || (have == sorted && std::adjacent_find(have.begin(), have.end()) == have.end());
   }
-  if (!index)
+  if (!indexed)
     throw Error("there is no unique constraint matching given keys for referenced table \"" +
                     referenced_name + "\"",
                 location);
-  ForeignKey key{name, {}, referenced, index->columns,
-                 foreign_key_action(constraint.fk_del_action, location),
-                 foreign_key_action(constraint.fk_upd_action, location)};
-  // Referencing columns in the order of the index's columns.
-  for (size_t referenced_column : index->columns) {
-    size_t i = std::find(wanted.begin(), wanted.end(), referenced_column) - wanted.begin();
+  for (size_t i = 0; i < wanted.size(); ++i) {
     const ColumnDef& mine = columns_[pending.columns[i]];
-    const ColumnDef& theirs = (*columns)[referenced_column];
+    const ColumnDef& theirs = (*columns)[wanted[i]];
     if (!sql::common_type(mine.type, theirs.type))
       throw Error("foreign key constraint \"" + name + "\" cannot be implemented\nDETAIL:  Key " +
                       "columns \"" + mine.name + "\" and \"" + theirs.name +
                       "\" are of incompatible types: " + mine.type.to_string() + " and " +
                       theirs.type.to_string() + ".",
                   location);
-    key.columns.push_back(pending.columns[i]);
   }
-  return key;
+  return {name, pending.columns, referenced, wanted,
+          foreign_key_action(constraint.fk_del_action, location),
+          foreign_key_action(constraint.fk_upd_action, location)};
 }
 
 TableDefinition::Result TableDefinition::finish(const Table* self) {
