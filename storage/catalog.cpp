@@ -67,20 +67,18 @@ void Catalog::drop_sequence(const std::string& name) {
   if (!sequences_.erase(name)) throw Error("sequence \"" + name + "\" does not exist");
 }
 
-std::vector<std::string> Catalog::sequence_names() const {
-  std::vector<std::string> names;
-  for (const auto& [name, sequence] : sequences_) names.push_back(name);
-  return names;
-}
-
 std::vector<std::string> Catalog::table_names() const {
   std::vector<std::string> names;
   for (const auto& [name, table] : tables_) names.push_back(name);
   return names;
 }
 
+bool Catalog::relation_exists(const std::string& name) const {
+  return tables_.count(name) || views_.count(name) || sequences_.count(name);
+}
+
 void Catalog::check_name_free(const std::string& name) const {
-  if (tables_.count(name) || views_.count(name) || sequences_.count(name))
+  if (relation_exists(name))
     throw Error("relation \"" + name + "\" already exists");
 }
 

@@ -43,7 +43,8 @@ class Catalog {
   Sequence& create_sequence(const std::string& name, SequenceOptions options);
   // Throws floe::Error when there is no such sequence.
   void drop_sequence(const std::string& name);
-  std::vector<std::string> sequence_names() const;  // sorted
+  // Whether a table, view or sequence has this name (they share PostgreSQL's namespace).
+  bool relation_exists(const std::string& name) const;
 
   // Renames a table (ALTER TABLE ... RENAME TO); throws when the new name is taken.
   void rename_table(const std::string& name, const std::string& new_name);

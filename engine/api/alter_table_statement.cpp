@@ -159,8 +159,7 @@ Result run_rename(const PgQuery__RenameStmt& stmt, StatementContext& context) {
   }
   const std::string new_name = stmt.newname;
   if (stmt.rename_type == PG_QUERY__OBJECT_TYPE__OBJECT_TABLE) {
-    if (catalog.find_table(new_name) || catalog.find_view(new_name) ||
-        catalog.find_sequence(new_name))
+    if (catalog.relation_exists(new_name))
       throw Error("relation \"" + new_name + "\" already exists");
     catalog.rename_table(table->name(), new_name);
     return result;

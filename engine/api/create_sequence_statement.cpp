@@ -114,9 +114,7 @@ Sequence& create_owned_sequence(Catalog& catalog, const std::string& table,
                                 const std::string& column, const SequenceOptions& options) {
   const std::string base = table + "_" + column + "_seq";
   std::string name = base;
-  for (int number = 1; catalog.find_sequence(name) || catalog.find_table(name) ||
-                       catalog.find_view(name);
-       ++number)
+  for (int number = 1; catalog.relation_exists(name); ++number)
     name = base + std::to_string(number);
   return catalog.create_sequence(name, options);
 }
@@ -128,8 +126,7 @@ Result run_create_sequence(const PgQuery__CreateSeqStmt& stmt, StatementContext&
     throw NotSupported("temporary sequences", relation.location);
   const std::string name = relation.relname;
   Catalog& catalog = context.catalog;
-  const bool exists = catalog.find_sequence(name) || catalog.find_table(name) ||
-                      catalog.find_view(name);
+  const bool exists = catalog.relation_exists(name);
   if (exists && stmt.if_not_exists) {
     Result result = Result::command("CREATE SEQUENCE");
     result.add_notice("relation \"" + name + "\" already exists, skipping");

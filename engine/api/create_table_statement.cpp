@@ -16,8 +16,7 @@ Result run_create_table(const PgQuery__CreateStmt& stmt, StatementContext& conte
   if (relation.relpersistence && std::string_view(relation.relpersistence) == "t")
     throw NotSupported("temporary tables", relation.location);
   const std::string name = relation.relname;
-  const bool exists = context.catalog.find_table(name) || context.catalog.find_view(name) ||
-                      context.catalog.find_sequence(name);
+  const bool exists = context.catalog.relation_exists(name);
   if (stmt.if_not_exists && exists) return Result::command("CREATE TABLE");
   if (exists)
     throw Error("relation \"" + std::string(relation.relname) + "\" already exists",

@@ -139,12 +139,20 @@ void TableDefinition::add_column_constraint(const PgQuery__Constraint& constrain
       source.identity = &constraint;
       columns_[column].nullable = false;
       break;
+    default:
+      add_check_or_foreign_key(constraint, {column});
+  }
+}
+
+void TableDefinition::add_check_or_foreign_key(const PgQuery__Constraint& constraint,
+                                               std::vector<size_t> columns) {
+  switch (constraint.contype) {
     case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
       if (constraint.is_no_inherit) throw NotSupported("NO INHERIT", constraint.location);
       checks_.push_back({constraint.conname, constraint.raw_expr});
       break;
     case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
-      foreign_keys_.push_back({&constraint, {column}});
+      foreign_keys_.push_back({&constraint, std::move(columns)});
       break;
     default:
       unsupported_constraint(constraint);
@@ -178,17 +186,10 @@ void TableDefinition::add_table_constraint(const PgQuery__Constraint& constraint
       add_key(constraint, std::move(key));
       break;
     }
-    case PG_QUERY__CONSTR_TYPE__CONSTR_CHECK:
-      if (constraint.is_no_inherit) throw NotSupported("NO INHERIT", constraint.location);
-      checks_.push_back({constraint.conname, constraint.raw_expr});
-      break;
-    case PG_QUERY__CONSTR_TYPE__CONSTR_FOREIGN:
-      foreign_keys_.push_back(
-          {&constraint, column_list(constraint.fk_attrs, constraint.n_fk_attrs, constraint.location,
-                                    "referenced in foreign key constraint does not exist")});
-      break;
     default:
-      unsupported_constraint(constraint);
+      add_check_or_foreign_key(
+          constraint, column_list(constraint.fk_attrs, constraint.n_fk_attrs, constraint.location,
+                                  "referenced in foreign key constraint does not exist"));
   }
 }
 

@@ -74,6 +74,9 @@ class TableDefinition {
   std::optional<size_t> find(std::string_view name) const;
   void add_key(const PgQuery__Constraint& constraint, std::vector<size_t> columns);
   void add_column_constraint(const PgQuery__Constraint& constraint, size_t column);
+  // CHECK, or FOREIGN KEY on `columns`; other kinds are not supported.
+  void add_check_or_foreign_key(const PgQuery__Constraint& constraint,
+                                std::vector<size_t> columns);
   std::vector<size_t> column_list(PgQuery__Node* const* names, size_t count, int location,
                                   const char* missing) const;
   // PostgreSQL's ChooseConstraintName: base_suffix, with a number when that is taken.
