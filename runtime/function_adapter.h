@@ -106,8 +106,8 @@ void call(R (*function)(StringHeap&, A...), WorkerContext* worker, const Functio
 }
 
 template <typename R, typename... A>
-void call(R (*function)(QueryContext&, A...), WorkerContext* worker,
-          const FunctionSlot* arguments, FunctionSlot* result) {
+void call(R (*function)(QueryContext&, A...), WorkerContext* worker, const FunctionSlot* arguments,
+          FunctionSlot* result) {
   invoke(function, *worker->query, arguments, result, std::index_sequence_for<A...>());
 }
 

@@ -35,8 +35,7 @@ void Catalog::rename_table(const std::string& name, const std::string& new_name)
   tables_.insert(std::move(node));
 }
 
-std::vector<std::pair<Table*, const ForeignKey*>> Catalog::references_to(
-    const Table& table) const {
+std::vector<std::pair<Table*, const ForeignKey*>> Catalog::references_to(const Table& table) const {
   std::vector<std::pair<Table*, const ForeignKey*>> references;
   for (const auto& [name, other] : tables_)
     for (const ForeignKey& key : other->constraints().foreign_keys)
@@ -78,8 +77,7 @@ bool Catalog::relation_exists(const std::string& name) const {
 }
 
 void Catalog::check_name_free(const std::string& name) const {
-  if (relation_exists(name))
-    throw Error("relation \"" + name + "\" already exists");
+  if (relation_exists(name)) throw Error("relation \"" + name + "\" already exists");
 }
 
 const View* Catalog::find_view(const std::string& name) const {

@@ -44,7 +44,7 @@ class SequenceSession {
   Sequence& find(std::string_view name) const;
 
   const Catalog& catalog_;
-  std::mutex mutex_;  // workers of one query call nextval at once
+  std::mutex mutex_;                                   // workers of one query call nextval at once
   std::unordered_map<uint64_t, int64_t> last_values_;  // by Sequence::id
   std::optional<uint64_t> last_used_;                  // lastval's sequence
 };

@@ -58,15 +58,13 @@ void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstr
       for (uint32_t row = 0; row < chunk->size(); ++row) {
         std::vector<Value> values;
         for (size_t c = 0; c < rebuilt.columns_.size(); ++c)
-          values.push_back(sources[c]
-                               ? chunk->value(row, *sources[c], columns_[*sources[c]].type)
-                               : Value::null(rebuilt.columns_[c].type));
+          values.push_back(sources[c] ? chunk->value(row, *sources[c], columns_[*sources[c]].type)
+                                      : Value::null(rebuilt.columns_[c].type));
         complete(values);
         appender.append_row(values);
       }
       // The next chunk starts a chunk of its own, as here: row ids stay.
-      if (chunk->frozen() && chunk->size() > 0)
-        rebuilt.freeze_chunks({rebuilt.chunks_.size() - 1});
+      if (chunk->frozen() && chunk->size() > 0) rebuilt.freeze_chunks({rebuilt.chunks_.size() - 1});
     }
   }
   columns_ = std::move(rebuilt.columns_);

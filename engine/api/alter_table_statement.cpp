@@ -80,8 +80,8 @@ Result run_alter_table(const PgQuery__AlterTableStmt& stmt, StatementContext& co
           break;
         }
         if (definition.column(def.colname))
-          throw Error("column \"" + std::string(def.colname) + "\" of relation \"" +
-                      table->name() + "\" already exists");
+          throw Error("column \"" + std::string(def.colname) + "\" of relation \"" + table->name() +
+                      "\" already exists");
         definition.add_column(def);
         break;
       }
@@ -103,8 +103,8 @@ Result run_alter_table(const PgQuery__AlterTableStmt& stmt, StatementContext& co
       case PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull:
       case PG_QUERY__ALTER_TABLE_TYPE__AT_DropNotNull:
         if (!column) missing_column(command.name, *table);
-        definition.set_not_null(*column, command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull,
-                                -1);
+        definition.set_not_null(*column,
+                                command.subtype == PG_QUERY__ALTER_TABLE_TYPE__AT_SetNotNull, -1);
         break;
       case PG_QUERY__ALTER_TABLE_TYPE__AT_AddConstraint:
         definition.add_table_constraint(*command.def->constraint);
@@ -168,8 +168,7 @@ Result run_rename(const PgQuery__RenameStmt& stmt, StatementContext& context) {
   std::optional<size_t> column = table->find_column(old_name);
   if (!column) throw Error("column \"" + old_name + "\" does not exist");
   if (table->find_column(new_name))
-    throw Error("column \"" + new_name + "\" of relation \"" + table->name() +
-                "\" already exists");
+    throw Error("column \"" + new_name + "\" of relation \"" + table->name() + "\" already exists");
   // CHECK constraints name the column in their text.
   std::vector<CheckConstraint> checks = table->constraints().checks;
   for (CheckConstraint& check : checks)

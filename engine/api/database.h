@@ -87,8 +87,7 @@ class Database {
 
 class Connection {
  public:
-  explicit Connection(Database& database)
-      : database_(database), sequences_(database.catalog()) {}
+  explicit Connection(Database& database) : database_(database), sequences_(database.catalog()) {}
 
   // Runs every statement in `sql` in order and returns the last one's result. Throws
   // floe::Error (with the statement position when known). A failed statement leaves no

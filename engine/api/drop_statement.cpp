@@ -48,8 +48,8 @@ void check_dependencies(const Catalog& catalog, Kind kind, const std::vector<std
         const Table& table = *catalog.find_table(table_name);
         for (size_t c = 0; c < table.columns().size(); ++c)
           if (table.constraints().defaults[c].owned_sequence == name)
-            add("default value for column " + table.columns()[c].name + " of table " +
-                table_name + " depends on sequence " + name);
+            add("default value for column " + table.columns()[c].name + " of table " + table_name +
+                " depends on sequence " + name);
       }
     }
     if (!detail.empty())

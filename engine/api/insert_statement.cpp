@@ -172,7 +172,8 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
     throw Error("relation \"" + std::string(relation.relname) + "\" does not exist",
                 relation.location);
   const RowConstraints constraints(*table, context.catalog);
-  RowBuilder builder(*table, stmt.select_stmt ? target_columns(stmt, *table) : std::vector<size_t>{},
+  RowBuilder builder(*table,
+                     stmt.select_stmt ? target_columns(stmt, *table) : std::vector<size_t>{},
                      constraints, stmt.override);
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();

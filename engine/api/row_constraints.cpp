@@ -96,8 +96,8 @@ plan::ExprPtr bind_check(const sql::Node* expression, const std::string& table_n
                          plan::ColumnRegistry& registry) {
   sql::BindContext context{catalog, registry};
   sql::BindScope scope = table_scope(table_name, columns, registry);
-  plan::ExprPtr expr =
-      sql::ExpressionBinder(context, scope, "check constraints").bind_condition(expression, "CHECK");
+  plan::ExprPtr expr = sql::ExpressionBinder(context, scope, "check constraints")
+                           .bind_condition(expression, "CHECK");
   reject_subqueries(*expr, "check constraint");
   return expr;
 }

@@ -176,8 +176,8 @@ void TableDefinition::add_table_constraint(const PgQuery__Constraint& constraint
     case PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY:
     case PG_QUERY__CONSTR_TYPE__CONSTR_UNIQUE: {
       const bool primary = constraint.contype == PG_QUERY__CONSTR_TYPE__CONSTR_PRIMARY;
-      std::vector<size_t> key = column_list(constraint.keys, constraint.n_keys,
-                                            constraint.location, "named in key does not exist");
+      std::vector<size_t> key = column_list(constraint.keys, constraint.n_keys, constraint.location,
+                                            "named in key does not exist");
       for (size_t i = 0; i < key.size(); ++i)
         if (std::find(key.begin(), key.begin() + i, key[i]) != key.begin() + i)
           throw Error("column \"" + columns_[key[i]].name + "\" appears twice in " +
@@ -300,7 +300,8 @@ ForeignKey TableDefinition::resolve_foreign_key(const PendingForeignKey& pending
   for (const KeyConstraint& key : keys) {
     std::vector<size_t> have = key.columns;
     std::sort(have.begin(), have.end());
-    indexed = indexed || (have == sorted && std::adjacent_find(have.begin(), have.end()) == have.end());
+    indexed =
+        indexed || (have == sorted && std::adjacent_find(have.begin(), have.end()) == have.end());
   }
   if (!indexed)
     throw Error("there is no unique constraint matching given keys for referenced table \"" +
@@ -316,7 +317,10 @@ ForeignKey TableDefinition::resolve_foreign_key(const PendingForeignKey& pending
                       theirs.type.to_string() + ".",
                   location);
   }
-  return {name, pending.columns, referenced, wanted,
+  return {name,
+          pending.columns,
+          referenced,
+          wanted,
           foreign_key_action(constraint.fk_del_action, location),
           foreign_key_action(constraint.fk_upd_action, location)};
 }
@@ -343,8 +347,9 @@ TableDefinition::Result TableDefinition::finish(const Table* self) {
       // "t_a_check" when the check reads one column, else "t_check" (PostgreSQL's rule).
       std::set<plan::ColumnId> read;
       collect_column_ids(*check, read);
-      pending.name = read.size() == 1 ? choose_name(name_ + "_" + columns_[*read.begin()].name, "check")
-                                      : choose_name(name_, "check");
+      pending.name = read.size() == 1
+                         ? choose_name(name_ + "_" + columns_[*read.begin()].name, "check")
+                         : choose_name(name_, "check");
     }
     constraints_.checks.push_back({pending.name, sql::expression_text(pending.expression)});
   }
@@ -362,8 +367,9 @@ TableDefinition::Result TableDefinition::finish(const Table* self) {
     column.expression = "nextval(" + string_literal(quote_identifier(sequence.name())) + ")";
     column.owned_sequence = sequence.name();
     if (identity)
-      column.identity = std::string_view(identity->generated_when) == "a" ? IdentityKind::kAlways
-                                                                         : IdentityKind::kByDefault;
+      column.identity = std::string_view(identity->generated_when) == "a"
+                            ? IdentityKind::kAlways
+                            : IdentityKind::kByDefault;
   }
   sources_.assign(columns_.size(), {});
   return {columns_, keys_, constraints_};
@@ -375,7 +381,8 @@ void TableDefinition::drop_column(size_t column) {
   auto uses = [&](const std::vector<size_t>& columns) {
     return std::find(columns.begin(), columns.end(), column) != columns.end();
   };
-  std::erase_if(constraints_.foreign_keys, [&](const ForeignKey& key) { return uses(key.columns); });
+  std::erase_if(constraints_.foreign_keys,
+                [&](const ForeignKey& key) { return uses(key.columns); });
   std::erase_if(foreign_keys_, [&](const PendingForeignKey& key) { return uses(key.columns); });
   existing_foreign_keys_ = std::min(existing_foreign_keys_, constraints_.foreign_keys.size());
   // What references the column: a foreign key of this table on itself, or of another table
@@ -442,8 +449,8 @@ void TableDefinition::set_not_null(size_t column, bool not_null, int location) {
   const std::string& name = columns_[column].name;
   if (!not_null) {
     for (const KeyConstraint& key : keys_)
-      if (key.primary && std::find(key.columns.begin(), key.columns.end(), column) !=
-                             key.columns.end())
+      if (key.primary &&
+          std::find(key.columns.begin(), key.columns.end(), column) != key.columns.end())
         throw Error("column \"" + name + "\" is in a primary key", location);
     if (constraints_.defaults[column].identity != IdentityKind::kNone || sources_[column].identity)
       throw Error("column \"" + name + "\" of relation \"" + name_ + "\" is an identity column",

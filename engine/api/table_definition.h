@@ -66,7 +66,7 @@ class TableDefinition {
   };
   struct ColumnSource {
     const sql::Node* default_expression = nullptr;  // a new DEFAULT
-    const PgQuery__Constraint* identity = nullptr;   // GENERATED ... AS IDENTITY
+    const PgQuery__Constraint* identity = nullptr;  // GENERATED ... AS IDENTITY
     bool serial = false;
     int location = -1;
   };
@@ -75,8 +75,7 @@ class TableDefinition {
   void add_key(const PgQuery__Constraint& constraint, std::vector<size_t> columns);
   void add_column_constraint(const PgQuery__Constraint& constraint, size_t column);
   // CHECK, or FOREIGN KEY on `columns`; other kinds are not supported.
-  void add_check_or_foreign_key(const PgQuery__Constraint& constraint,
-                                std::vector<size_t> columns);
+  void add_check_or_foreign_key(const PgQuery__Constraint& constraint, std::vector<size_t> columns);
   std::vector<size_t> column_list(PgQuery__Node* const* names, size_t count, int location,
                                   const char* missing) const;
   // PostgreSQL's ChooseConstraintName: base_suffix, with a number when that is taken.

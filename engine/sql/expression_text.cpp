@@ -38,7 +38,8 @@ std::string expression_text(const Node* expression) {
   PgQueryDeparseResult deparsed = pg_query_deparse_protobuf({packed.size(), packed.data()});
   std::unique_ptr<PgQueryDeparseResult, void (*)(PgQueryDeparseResult*)> guard(
       &deparsed, [](PgQueryDeparseResult* r) { pg_query_free_deparse_result(*r); });
-  if (deparsed.error) throw Error(std::string("cannot print expression: ") + deparsed.error->message);
+  if (deparsed.error)
+    throw Error(std::string("cannot print expression: ") + deparsed.error->message);
   constexpr std::string_view kPrefix = "SELECT ";
   std::string text = deparsed.query;
   if (text.rfind(kPrefix, 0) != 0) throw Error("cannot print expression: " + text);
@@ -48,7 +49,8 @@ std::string expression_text(const Node* expression) {
 namespace {
 
 // Calls `visit` on every message of a parse tree, through protobuf-c's descriptors.
-void visit_messages(ProtobufCMessage* message, const std::function<void(ProtobufCMessage*)>& visit) {
+void visit_messages(ProtobufCMessage* message,
+                    const std::function<void(ProtobufCMessage*)>& visit) {
   visit(message);
   const ProtobufCMessageDescriptor* descriptor = message->descriptor;
   auto* base = reinterpret_cast<uint8_t*>(message);

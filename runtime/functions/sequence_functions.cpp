@@ -10,8 +10,7 @@ namespace floe {
 namespace {
 
 SequenceSession& session(QueryContext& query, const char* function) {
-  if (!query.sequences())
-    throw Error(std::string(function) + " needs a connection's session");
+  if (!query.sequences()) throw Error(std::string(function) + " needs a connection's session");
   return *query.sequences();
 }
 

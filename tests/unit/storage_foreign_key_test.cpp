@@ -30,8 +30,8 @@ class ForeignKeyTest : public ::testing::Test {
     TableAppender appender(table);
     int32_t y = 0;
     for (const auto& key : keys)
-      appender.append_row({key ? Value::big_int(*key) : Value::null(SqlType::big_int()),
-                           Value::integer(y++)});
+      appender.append_row(
+          {key ? Value::big_int(*key) : Value::null(SqlType::big_int()), Value::integer(y++)});
     return table;
   }
 
@@ -53,7 +53,8 @@ TEST_F(ForeignKeyTest, NoActionRefusesADeleteOfAReferencedRow) {
                  "on table \"c\"\nDETAIL:  Key (id)=(2) is still referenced from table \"c\".");
   }
   // Rows nobody references go freely.
-  EXPECT_TRUE(referential_actions(catalog_, *parent_, {parent_row(1), parent_row(3)}, false).empty());
+  EXPECT_TRUE(
+      referential_actions(catalog_, *parent_, {parent_row(1), parent_row(3)}, false).empty());
 }
 
 TEST_F(ForeignKeyTest, RestrictRefusesAnUpdate) {
@@ -64,8 +65,8 @@ TEST_F(ForeignKeyTest, RestrictRefusesAnUpdate) {
 TEST_F(ForeignKeyTest, CascadeAndSetNullReturnTheReferencingRows) {
   Table& cascade = child("cascade", ForeignKeyAction::kCascade, ForeignKeyAction::kNoAction,
                          {1, 2, std::nullopt, 2, 3});
-  Table& set_null = child("nulled", ForeignKeyAction::kSetNull, ForeignKeyAction::kSetDefault,
-                          {2, 1});
+  Table& set_null =
+      child("nulled", ForeignKeyAction::kSetNull, ForeignKeyAction::kSetDefault, {2, 1});
   auto deleted = referential_actions(catalog_, *parent_, {parent_row(2)}, false);
   ASSERT_EQ(deleted.size(), 2u);
   for (const ReferentialAction& action : deleted) {
@@ -87,8 +88,12 @@ TEST_F(ForeignKeyTest, SelfReferencesCount) {
   Table& tree = catalog_.create_table(
       "tree", {{"id", SqlType::integer(), false}, {"parent", SqlType::integer(), true}},
       {{"tree_pkey", {0}, true}});
-  tree.constraints().foreign_keys.push_back(
-      {"tree_parent_fkey", {1}, &tree, {0}, ForeignKeyAction::kCascade, ForeignKeyAction::kNoAction});
+  tree.constraints().foreign_keys.push_back({"tree_parent_fkey",
+                                             {1},
+                                             &tree,
+                                             {0},
+                                             ForeignKeyAction::kCascade,
+                                             ForeignKeyAction::kNoAction});
   TableAppender appender(tree);
   appender.append_row({Value::integer(1), Value::null(SqlType::integer())});
   appender.append_row({Value::integer(2), Value::integer(1)});
