@@ -3,7 +3,8 @@
 //   bool, int64_t (every integer type, date, timestamp), double, Decimal, Interval,
 //   std::string_view (arguments) and StringRef (results).
 // A function that builds strings takes a StringHeap& first (the worker's heap, which lives as
-// long as the query's result). A function that returns std::optional<T> may return NULL.
+// long as the query's result); one that needs the query's state (the sequence session) takes
+// a QueryContext& first. A function that returns std::optional<T> may return NULL.
 // Errors are thrown as floe::Error; the thunk records them.
 #pragma once
 
@@ -86,11 +87,10 @@ void invoke(R (*function)(A...), [[maybe_unused]] const FunctionSlot* arguments,
   write(*result, function(read<std::decay_t<A>>(arguments[I])...));
 }
 
-template <typename R, typename... A, size_t... I>
-void invoke(R (*function)(StringHeap&, A...), StringHeap& heap,
-            [[maybe_unused]] const FunctionSlot* arguments, FunctionSlot* result,
-            std::index_sequence<I...>) {
-  write(*result, function(heap, read<std::decay_t<A>>(arguments[I])...));
+template <typename C, typename R, typename... A, size_t... I>
+void invoke(R (*function)(C&, A...), C& context, [[maybe_unused]] const FunctionSlot* arguments,
+            FunctionSlot* result, std::index_sequence<I...>) {
+  write(*result, function(context, read<std::decay_t<A>>(arguments[I])...));
 }
 
 template <typename R, typename... A>
@@ -103,6 +103,12 @@ template <typename R, typename... A>
 void call(R (*function)(StringHeap&, A...), WorkerContext* worker, const FunctionSlot* arguments,
           FunctionSlot* result) {
   invoke(function, *worker->strings, arguments, result, std::index_sequence_for<A...>());
+}
+
+template <typename R, typename... A>
+void call(R (*function)(QueryContext&, A...), WorkerContext* worker, const FunctionSlot* arguments,
+          FunctionSlot* result) {
+  invoke(function, *worker->query, arguments, result, std::index_sequence_for<A...>());
 }
 
 template <typename T>

@@ -158,6 +158,7 @@ const FunctionRegistry& function_registry() {
     register_pattern_functions(r);
     register_date_time_functions(r);
     register_subquery_functions(r);
+    register_sequence_functions(r);
     return r;
   }();
   return registry;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/sequence_session.h"
 #include "storage/string_heap.h"
 
 namespace floe {
@@ -44,6 +45,10 @@ class QueryContext {
   bool check_canceled();
   const std::atomic<bool>* cancel_flag() const { return cancel_; }
 
+  // The sequence session of the statement that created this context (nextval, currval):
+  // SequenceSession::current() on the creating thread; nullptr outside a connection.
+  SequenceSession* sequences() const { return sequences_; }
+
   // The string heaps, shared so that a result can keep them alive after the query.
   std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> string_heaps() const { return heaps_; }
 
@@ -51,6 +56,7 @@ class QueryContext {
   std::vector<WorkerContext> workers_;
   std::shared_ptr<std::vector<std::unique_ptr<StringHeap>>> heaps_;
   const std::atomic<bool>* cancel_;
+  SequenceSession* sequences_ = SequenceSession::current();
   std::atomic<bool> failed_{false};
   mutable std::mutex mutex_;
   std::string message_;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/sequence.h"
 #include "storage/table.h"
 
 namespace floe {
@@ -43,11 +44,27 @@ class Catalog {
   void drop_view(const std::string& name);
   std::vector<std::string> view_names() const;  // sorted
 
+  Sequence* find_sequence(const std::string& name) const;
+  Sequence* find_sequence_by_id(uint64_t id) const;
+  // Throws floe::Error when a relation of that name exists.
+  Sequence& create_sequence(const std::string& name, SequenceOptions options);
+  // Throws floe::Error when there is no such sequence.
+  void drop_sequence(const std::string& name);
+  // Whether a table, view or sequence has this name (they share PostgreSQL's namespace).
+  bool relation_exists(const std::string& name) const;
+
+  // Renames a table (ALTER TABLE ... RENAME TO); throws when the new name is taken.
+  void rename_table(const std::string& name, const std::string& new_name);
+  // The foreign keys that reference `table`, with their tables (`table` itself included
+  // when it references itself).
+  std::vector<std::pair<Table*, const ForeignKey*>> references_to(const Table& table) const;
+
  private:
   void check_name_free(const std::string& name) const;
 
   std::map<std::string, std::unique_ptr<Table>> tables_;
   std::map<std::string, View> views_;
+  std::map<std::string, std::unique_ptr<Sequence>> sequences_;
 };
 
 }  // namespace floe

@@ -12,6 +12,12 @@ namespace floe {
 
 Table::Table(std::string name, std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys)
     : name_(std::move(name)), columns_(std::move(columns)) {
+  constraints_.defaults.resize(columns_.size());
+  set_keys(std::move(keys));
+}
+
+void Table::set_keys(std::vector<KeyConstraint> keys) {
+  indexes_.clear();
   std::stable_partition(keys.begin(), keys.end(),
                         [](const KeyConstraint& key) { return key.primary; });
   for (KeyConstraint& key : keys)
@@ -60,6 +66,35 @@ HotChunk& Table::last_chunk_with_room() {
   if (chunks_.empty() || chunks_.back()->frozen() || chunks_.back()->hot()->full())
     chunks_.push_back(std::make_unique<TableChunk>(columns_));
   return *chunks_.back()->hot();
+}
+
+void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys,
+                           const std::vector<std::optional<size_t>>& sources,
+                           const std::function<void(std::vector<Value>& row)>& complete,
+                           TableConstraints constraints) {
+  Table rebuilt(name_, std::move(columns), {});
+  {
+    TableAppender appender(rebuilt, IndexMaintenance::kDeferred);
+    for (const auto& chunk : chunks_) {
+      for (uint32_t row = 0; row < chunk->size(); ++row) {
+        std::vector<Value> values;
+        for (size_t c = 0; c < rebuilt.columns_.size(); ++c)
+          values.push_back(sources[c] ? chunk->value(row, *sources[c], columns_[*sources[c]].type)
+                                      : Value::null(rebuilt.columns_[c].type));
+        complete(values);
+        appender.append_row(values);
+      }
+      // The next chunk starts a chunk of its own, as here: row ids stay.
+      if (chunk->frozen() && chunk->size() > 0) rebuilt.freeze_chunks({rebuilt.chunks_.size() - 1});
+    }
+  }
+  columns_ = std::move(rebuilt.columns_);
+  chunks_ = std::move(rebuilt.chunks_);
+  constraints_ = std::move(constraints);
+  constraints_.defaults.resize(columns_.size());
+  set_keys(std::move(keys));
+  build_indexes();
+  ++modification_count_;
 }
 
 void Table::truncate(uint64_t row_count) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "storage/table_chunk.h"
+#include "storage/table_constraints.h"
 #include "storage/unique_index.h"
 #include "storage/value.h"
 
@@ -39,6 +41,23 @@ class Table {
   // DROP INDEX: false when the table has no index of that name.
   bool drop_index(std::string_view name);
   std::optional<size_t> find_column(std::string_view name) const;
+  // Defaults, identity columns, CHECK constraints and foreign keys (one default per column).
+  const TableConstraints& constraints() const { return constraints_; }
+  TableConstraints& constraints() { return constraints_; }
+
+  // ALTER TABLE (engine/api/alter_table_statement.cpp). Nothing may scan or append meanwhile.
+  void rename(std::string name) { name_ = std::move(name); }
+  void rename_column(size_t column, std::string name) { columns_[column].name = std::move(name); }
+  // Rewrites every row for new `columns` and `keys`: new column i takes old column
+  // sources[i], or NULL when that is nullopt, and then `complete` may fill in and check the
+  // row. Chunk by chunk, so row ids stay; a frozen chunk is frozen again (a Data Block cannot
+  // gain a column in place). The indexes are rebuilt and `constraints` (one default per new
+  // column) replaces the constraints. Throws, leaving the table as it was, when `complete`
+  // throws or a value breaks NOT NULL.
+  void change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys,
+                      const std::vector<std::optional<size_t>>& sources,
+                      const std::function<void(std::vector<Value>& row)>& complete,
+                      TableConstraints constraints);
 
   uint64_t row_count() const { return row_count_; }
   size_t chunk_count() const { return chunks_.size(); }
@@ -85,6 +104,8 @@ class Table {
  private:
   friend class TableAppender;
   HotChunk& last_chunk_with_room();
+  // Empty indexes for `keys`, the primary key first.
+  void set_keys(std::vector<KeyConstraint> keys);
   // Adds a row to every index; on a violation takes back what it added and throws.
   void index_row(uint64_t row_id);
 
@@ -92,6 +113,7 @@ class Table {
   std::vector<ColumnDef> columns_;
   std::vector<std::unique_ptr<UniqueIndex>> indexes_;
   std::vector<std::unique_ptr<TableChunk>> chunks_;
+  TableConstraints constraints_;
   uint64_t row_count_ = 0;
   uint64_t modification_count_ = 0;
 

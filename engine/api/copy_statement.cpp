@@ -1,6 +1,7 @@
 // COPY t [(columns)] FROM 'file' and COPY t | (SELECT ...) TO 'file', with the options of
 // PostgreSQL's new (WITH (FORMAT csv, ...)) and old (DELIMITER '|' CSV HEADER) syntax.
 #include "engine/api/query_runner.h"
+#include "engine/api/row_constraints.h"
 #include "engine/api/statement_context.h"
 #include "engine/exec/csv_copy.h"
 #include "engine/sql/select_binder.h"
@@ -126,7 +127,17 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   uint64_t rows = 0;
   if (stmt.is_from) {
     Table& table = find_table(*stmt.relation, context.catalog);
-    rows = copy_from_file(table, copy_columns(stmt, table), stmt.filename, options);
+    const std::vector<size_t> columns = copy_columns(stmt, table);
+    const RowConstraints constraints(table, context.catalog);
+    std::vector<bool> loaded(table.columns().size(), false);
+    for (size_t column : columns) loaded[column] = true;
+    options.complete_row = [&](std::vector<Value>& row) {
+      for (size_t c = 0; c < row.size(); ++c)
+        if (!loaded[c]) row[c] = constraints.default_value(c);
+      constraints.check_row(row);
+      constraints.check_foreign_keys(row);
+    };
+    rows = copy_from_file(table, columns, stmt.filename, options);
     if (context.database.freezer().bulk_loads_freeze()) table.freeze_full_chunks();
     table.analyze();
   } else {

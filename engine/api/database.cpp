@@ -22,8 +22,6 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
       return "CREATE TABLE AS";
     case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
       return "TRUNCATE";
-    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
-      return "ALTER TABLE";
     case PG_QUERY__NODE__NODE_PREPARE_STMT:
       return "PREPARE";
     case PG_QUERY__NODE__NODE_EXECUTE_STMT:
@@ -55,6 +53,12 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_create_index(*node.index_stmt, context);
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
       return run_create_table_as(*node.create_table_as_stmt, context);
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+      return run_create_sequence(*node.create_seq_stmt, context);
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+      return run_alter_table(*node.alter_table_stmt, context);
+    case PG_QUERY__NODE__NODE_RENAME_STMT:
+      return run_rename(*node.rename_stmt, context);
     case PG_QUERY__NODE__NODE_VACUUM_STMT:
       if (node.vacuum_stmt->is_vacuumcmd) return run_vacuum(*node.vacuum_stmt, context);
       return run_analyze(*node.vacuum_stmt, context);
@@ -112,6 +116,7 @@ Result Connection::query(std::string_view sql) {
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
   auto statements = database_.lock_statements();
+  SequenceSession::Scope session(sequences_);
   StatementContext context{database_.catalog(), options_, database_};
   Result result;
   std::vector<std::string> notices;  // of all statements, in order

@@ -11,6 +11,7 @@
 #include "engine/exec/query_executor.h"
 #include "storage/catalog.h"
 #include "storage/chunk_freezer.h"
+#include "storage/sequence_session.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -86,7 +87,7 @@ class Database {
 
 class Connection {
  public:
-  explicit Connection(Database& database) : database_(database) {}
+  explicit Connection(Database& database) : database_(database), sequences_(database.catalog()) {}
 
   // Runs every statement in `sql` in order and returns the last one's result. Throws
   // floe::Error (with the statement position when known). A failed statement leaves no
@@ -106,6 +107,7 @@ class Connection {
  private:
   Database& database_;
   ExecutionOptions options_;
+  SequenceSession sequences_;  // currval and lastval of this session
   std::atomic<bool> canceled_{false};
 };
 

@@ -1,7 +1,9 @@
-// INSERT INTO t [(columns)] VALUES ... | SELECT ...: values are converted to the column types
-// with assignment casts, omitted columns are NULL. All or nothing: a failure truncates the
-// table back to its row count before the statement.
+// INSERT INTO t [(columns)] [OVERRIDING ...] VALUES ... | SELECT ... | DEFAULT VALUES: values
+// are converted to the column types with assignment casts; omitted columns and the DEFAULT
+// keyword take the column's default (engine/api/row_constraints.h). All or nothing: a failure
+// truncates the table back to its row count before the statement.
 #include "engine/api/query_runner.h"
+#include "engine/api/row_constraints.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/select_binder.h"
@@ -36,36 +38,55 @@ std::vector<size_t> target_columns(const PgQuery__InsertStmt& stmt, const Table&
 }
 
 void check_assignable(const SqlType& source, const ColumnDef& column, int position) {
-  bool ok = source.id == TypeId::kUnknown || sql::can_cast(source, column.type);
-  if (source.is_string() && !column.type.is_string()) ok = false;
-  if (!ok)
+  if (!assignable(source, column.type))
     throw Error("column \"" + column.name + "\" is of type " + column.type.to_string() +
                     " but expression is of type " + source.to_string(),
                 position);
 }
 
-// Builds full table rows from values for `columns`, checking NOT NULL.
+// PostgreSQL's error for a value given to a GENERATED ALWAYS identity column.
+void check_identity(const Table& table, size_t column, PgQuery__OverridingKind overriding) {
+  if (table.constraints().defaults[column].identity != IdentityKind::kAlways ||
+      overriding != PG_QUERY__OVERRIDING_KIND__OVERRIDING_NOT_SET)
+    return;
+  const std::string& name = table.columns()[column].name;
+  throw Error("cannot insert a non-DEFAULT value into column \"" + name + "\"\nDETAIL:  Column \"" +
+              name + "\" is an identity column defined as GENERATED ALWAYS.\nHINT:  Use " +
+              "OVERRIDING SYSTEM VALUE to override.");
+}
+
+// Builds full table rows from values for `columns`: the other columns take their defaults,
+// and the row must satisfy NOT NULL and the CHECK constraints.
 class RowBuilder {
  public:
-  RowBuilder(const Table& table, std::vector<size_t> columns)
-      : table_(table), columns_(std::move(columns)) {}
+  RowBuilder(const Table& table, std::vector<size_t> columns, const RowConstraints& constraints,
+             PgQuery__OverridingKind overriding)
+      : table_(table), columns_(std::move(columns)), constraints_(constraints) {
+    given_.assign(table.columns().size(), false);
+    for (size_t column : columns_)
+      // OVERRIDING USER VALUE: identity columns take their default whatever is given.
+      given_[column] = overriding != PG_QUERY__OVERRIDING_KIND__OVERRIDING_USER_VALUE ||
+                       table.constraints().defaults[column].identity == IdentityKind::kNone;
+  }
 
-  std::vector<Value> build(const std::vector<Value>& values,
+  // values[i] for columns()[i]; nullopt for the DEFAULT keyword.
+  std::vector<Value> build(const std::vector<std::optional<Value>>& values,
                            const std::vector<int>& positions) const {
-    std::vector<Value> row;
-    for (const ColumnDef& column : table_.columns()) row.push_back(Value::null(column.type));
+    std::vector<Value> row(table_.columns().size());
+    std::vector<bool> set(row.size(), false);
     for (size_t i = 0; i < columns_.size(); ++i) {
-      const ColumnDef& column = table_.columns()[columns_[i]];
+      const size_t column = columns_[i];
+      if (!values[i] || !given_[column]) continue;
       try {
-        row[columns_[i]] = cast_value(values[i], column.type);
+        row[column] = cast_value(*values[i], table_.columns()[column].type);
       } catch (const Error& error) {
         throw Error(error.what(), positions.empty() ? -1 : positions[i]);
       }
+      set[column] = true;
     }
     for (size_t c = 0; c < row.size(); ++c)
-      if (row[c].is_null() && !table_.columns()[c].nullable)
-        throw Error("null value in column \"" + table_.columns()[c].name + "\" of relation \"" +
-                    table_.name() + "\" violates not-null constraint");
+      if (!set[c]) row[c] = constraints_.default_value(c);
+    constraints_.check_row(row);
     return row;
   }
   const std::vector<size_t>& columns() const { return columns_; }
@@ -73,10 +94,13 @@ class RowBuilder {
  private:
   const Table& table_;
   std::vector<size_t> columns_;
+  const RowConstraints& constraints_;
+  std::vector<bool> given_;  // per table column: a value given for it counts
 };
 
 std::vector<std::vector<Value>> values_rows(const PgQuery__SelectStmt& select,
                                             const RowBuilder& builder, const Table& table,
+                                            PgQuery__OverridingKind overriding,
                                             StatementContext& context) {
   plan::ColumnRegistry registry;
   sql::BindContext bind_context{context.catalog, registry};
@@ -90,11 +114,18 @@ std::vector<std::vector<Value>> values_rows(const PgQuery__SelectStmt& select,
     if (list.n_items < builder.columns().size())
       throw Error("INSERT has more target columns than expressions",
                   sql::node_location(list.items[0]));
-    std::vector<Value> values;
+    std::vector<std::optional<Value>> values;
     std::vector<int> positions;
     for (size_t i = 0; i < list.n_items; ++i) {
+      const size_t column = builder.columns()[i];
+      if (list.items[i]->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT) {
+        values.push_back(std::nullopt);
+        positions.push_back(-1);
+        continue;
+      }
+      check_identity(table, column, overriding);
       plan::ExprPtr expr = sql::ExpressionBinder(bind_context, scope, "VALUES").bind(list.items[i]);
-      check_assignable(expr->type, table.columns()[builder.columns()[i]], expr->position);
+      check_assignable(expr->type, table.columns()[column], expr->position);
       positions.push_back(expr->position);
       try {
         values.push_back(vectorized::evaluate_scalar(*expr));
@@ -111,7 +142,9 @@ std::vector<std::vector<Value>> values_rows(const PgQuery__SelectStmt& select,
 
 std::vector<std::vector<Value>> select_rows(const PgQuery__SelectStmt& select,
                                             const RowBuilder& builder, const Table& table,
+                                            PgQuery__OverridingKind overriding,
                                             StatementContext& context, PhaseTimings& timings) {
+  for (size_t column : builder.columns()) check_identity(table, column, overriding);
   plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
   if (logical.outputs.size() > builder.columns().size())
     throw Error("INSERT has more expressions than target columns");
@@ -122,7 +155,8 @@ std::vector<std::vector<Value>> select_rows(const PgQuery__SelectStmt& select,
                      table.columns()[builder.columns()[i]], -1);
   QueryOutput output = run_plan(std::move(logical), context.options, timings);
   std::vector<std::vector<Value>> rows;
-  for (const auto& values : output.rows) rows.push_back(builder.build(values, {}));
+  for (const auto& values : output.rows)
+    rows.push_back(builder.build({values.begin(), values.end()}, {}));
   return rows;
 }
 
@@ -133,28 +167,37 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
   if (stmt.with_clause) throw NotSupported("WITH");
   if (stmt.on_conflict_clause) throw NotSupported("ON CONFLICT");
   if (stmt.n_returning_list) throw NotSupported("RETURNING");
-  if (!stmt.select_stmt) throw NotSupported("INSERT ... DEFAULT VALUES", relation.location);
   Table* table = context.catalog.find_table(relation.relname);
   if (!table)
     throw Error("relation \"" + std::string(relation.relname) + "\" does not exist",
                 relation.location);
-  RowBuilder builder(*table, target_columns(stmt, *table));
-  const PgQuery__SelectStmt& select = *stmt.select_stmt->select_stmt;
+  const RowConstraints constraints(*table, context.catalog);
+  RowBuilder builder(*table,
+                     stmt.select_stmt ? target_columns(stmt, *table) : std::vector<size_t>{},
+                     constraints, stmt.override);
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();
-  std::vector<std::vector<Value>> rows =
-      select.n_values_lists ? values_rows(select, builder, *table, context)
-                            : select_rows(select, builder, *table, context, timings);
+  std::vector<std::vector<Value>> rows;
+  const PgQuery__SelectStmt* select = stmt.select_stmt ? stmt.select_stmt->select_stmt : nullptr;
+  if (!select)  // DEFAULT VALUES
+    rows.push_back(builder.build({}, {}));
+  else if (select->n_values_lists)
+    rows = values_rows(*select, builder, *table, stmt.override, context);
+  else
+    rows = select_rows(*select, builder, *table, stmt.override, context, timings);
   uint64_t old_count = table->row_count();
   try {
     TableAppender appender(*table);
     for (const auto& row : rows) appender.append_row(row);
+    // Foreign keys once the rows are in, so that a row may reference one inserted with it.
+    for (const auto& row : rows) constraints.check_foreign_keys(row);
   } catch (...) {
     table->truncate(old_count);
     throw;
   }
   // INSERT ... SELECT into an empty table is a bulk load.
-  if (old_count == 0 && !select.n_values_lists && context.database.freezer().bulk_loads_freeze())
+  if (old_count == 0 && select && !select->n_values_lists &&
+      context.database.freezer().bulk_loads_freeze())
     table->freeze_full_chunks();
   Result result = Result::command("INSERT 0 " + std::to_string(rows.size()), rows.size());
   timings.plan_ms =

@@ -25,6 +25,9 @@ Result run_create_table_as(const PgQuery__CreateTableAsStmt& stmt, StatementCont
 Result run_create_table_as(const PgQuery__SelectStmt& query, const PgQuery__IntoClause& into,
                            bool if_not_exists, StatementContext& context);
 Result run_create_index(const PgQuery__IndexStmt& stmt, StatementContext& context);
+Result run_create_sequence(const PgQuery__CreateSeqStmt& stmt, StatementContext& context);
+Result run_alter_table(const PgQuery__AlterTableStmt& stmt, StatementContext& context);
+Result run_rename(const PgQuery__RenameStmt& stmt, StatementContext& context);
 Result run_create_view(const PgQuery__ViewStmt& stmt, std::string_view statement_text,
                        StatementContext& context);
 Result run_analyze(const PgQuery__VacuumStmt& stmt, StatementContext& context);

@@ -65,7 +65,13 @@ uint64_t copy_from_file(Table& table, const std::vector<size_t>& columns, const 
         }
       }
       try {
-        appender.append_row(row);
+        if (options.complete_row) {
+          std::vector<Value> complete = row;
+          options.complete_row(complete);
+          appender.append_row(complete);
+        } else {
+          appender.append_row(row);
+        }
       } catch (const Error& e) {
         throw Error(line_context(table, reader.line()) + ": " + e.what());
       }

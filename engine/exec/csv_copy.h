@@ -29,6 +29,9 @@ struct CsvOptions {
   // Optional: called with the rows loaded so far every kCopyProgressInterval rows, so a
   // long load does not look hung.
   std::function<void(uint64_t rows)> progress;
+  // Optional: called with every parsed row (columns not loaded are NULL) before it is
+  // appended, to fill in defaults and check constraints (engine/api/row_constraints.h).
+  std::function<void(std::vector<Value>& row)> complete_row;
   // Optional: COPY FROM stops with floe::Error once this is set (runtime/cancellation.h).
   const std::atomic<bool>* cancel = nullptr;
 };

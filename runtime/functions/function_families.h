@@ -20,5 +20,6 @@ void register_string_functions(FunctionRegistry& registry);
 void register_pattern_functions(FunctionRegistry& registry);
 void register_date_time_functions(FunctionRegistry& registry);
 void register_subquery_functions(FunctionRegistry& registry);
+void register_sequence_functions(FunctionRegistry& registry);
 
 }  // namespace floe

@@ -53,7 +53,8 @@ TEST_F(ApiStatementsTest, InsertsValuesWithAssignmentCasts) {
 TEST_F(ApiStatementsTest, FailedInsertLeavesTheTableUnchanged) {
   connection_.query("insert into t (a) values (1)");
   EXPECT_EQ(error_of("insert into t (a, b) values (2, 1), (null, 2)"),
-            "null value in column \"a\" of relation \"t\" violates not-null constraint@-1");
+            "null value in column \"a\" of relation \"t\" violates not-null constraint\n"
+            "DETAIL:  Failing row contains (null, 2.00, null, null, null, null).@-1");
   EXPECT_EQ(error_of("insert into t (a, s) values (3, 'much too long')"),
             "value too long for type character varying(10)@32");
   EXPECT_EQ(error_of("insert into t (a) values (1, 2)"),
