@@ -83,6 +83,10 @@ void collect_columns(const plan::LogicalOp& op, bool push_restrictions,
       add(series.step);
       break;
     }
+    case plan::LogicalKind::kTableFunction:
+      for (const auto& argument : static_cast<const plan::TableFunctionOp&>(op).arguments)
+        add(argument);
+      break;
     case plan::LogicalKind::kLimit:
       break;
     case plan::LogicalKind::kWindow: {
