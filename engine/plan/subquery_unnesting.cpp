@@ -193,17 +193,9 @@ void Unnester::check_only_uncorrelated(LogicalOp& op) {
 
 // ORDER BY keys, grouping keys, aggregate arguments and window expressions are computed from
 // the input's rows: their correlated scalar subqueries and mark joins are joined to the input.
+// A subquery in GROUP BY is the grouping key's expression, which the select list reads as the
+// group's column (the binder gives both the same subquery).
 LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
-  if (op->kind == LogicalKind::kAggregate) {
-    // The select list repeats a grouping key, and a subquery there is bound anew, so it
-    // would not match the key.
-    for (auto& group : static_cast<AggregateOp&>(*op).groups) {
-      transform_expr(group.expr, [&](ExprPtr& node) {
-        if (node->kind == ExprKind::kScalarSubquery && is_correlated(*node))
-          throw NotSupported("correlated subqueries in GROUP BY", node->position);
-      });
-    }
-  }
   for_each_expression(*op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
     op->children[0] = attach_subqueries(std::move(op->children[0]), root);
