@@ -86,7 +86,7 @@ SqlValue compile_function(CodegenContext& context, const plan::Expr& expr,
   SqlValue value = compute_unless_null(context, null, [&] {
     for (size_t i = 0; i < arguments.size(); ++i)
       store_function_slot(context, slot_at(context, slots, i), arguments[i].value,
-                     expr.children[i]->type);
+                          expr.children[i]->type);
     llvm::Value* ok = call_runtime(context, function.symbol, {context.worker(), slots, result});
     context.return_if_false(ok);
     return load_function_slot(context, result, expr.type);

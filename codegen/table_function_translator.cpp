@@ -31,11 +31,10 @@ class TableFunctionCall : public Consumer {
       // A NULL's bits are stored too: the function reads only the NULL flag then.
       store_function_slot(codegen, slot, value.value, argument.type);
       auto* null = value.null ? b.CreateZExt(value.null, b.getInt8Ty()) : b.getInt8(0);
-      b.CreateStore(null, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot,
-                                                        kFunctionSlotNullOffset));
+      b.CreateStore(null,
+                    b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, kFunctionSlotNullOffset));
     }
-    auto* storage =
-        aligned_alloca(llvm::ArrayType::get(b.getInt8Ty(), kTableFunctionCursorSize));
+    auto* storage = aligned_alloca(llvm::ArrayType::get(b.getInt8Ty(), kTableFunctionCursorSize));
     // The registry lives as long as the process.
     auto* address = codegen.embed_object(
         std::shared_ptr<void>(std::shared_ptr<void>(), const_cast<TableFunction*>(call_.function)));

@@ -68,17 +68,18 @@ SqlType resolve_series_overload(std::vector<ExprPtr>& args, int location) {
 
 // PostgreSQL's errors for aggregate and window syntax on a function that is neither.
 void check_not_aggregate(const PgQuery__FuncCall& call, const std::string& name) {
-  std::string specified = call.agg_distinct ? "DISTINCT"
-                          : call.agg_star   ? name + "(*)"
-                          : call.agg_filter ? "FILTER"
+  std::string specified = call.agg_distinct  ? "DISTINCT"
+                          : call.agg_star    ? name + "(*)"
+                          : call.agg_filter  ? "FILTER"
                           : call.n_agg_order ? "ORDER BY"
                                              : "";
   if (!specified.empty())
     throw Error(specified + " specified, but " + name + " is not an aggregate function",
                 call.location);
   if (call.over)
-    throw Error("OVER specified, but " + name + " is not a window function nor an aggregate function",
-                call.location);
+    throw Error(
+        "OVER specified, but " + name + " is not a window function nor an aggregate function",
+        call.location);
 }
 
 // generate_series: a leaf whose constant arguments let it run morsel-parallel (SeriesOp).

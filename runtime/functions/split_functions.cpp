@@ -84,8 +84,7 @@ class RegexpSplitToTable final : public TableFunctionCursor {
     text_ = text_argument(arguments[0]);
     pattern_ = text_argument(arguments[1]);
     RegexFlags flags = parse_regex_flags(arguments.size() > 2 ? text_argument(arguments[2]) : "");
-    if (flags.global)
-      throw Error("regexp_split_to_table() does not support the \"global\" option");
+    if (flags.global) throw Error("regexp_split_to_table() does not support the \"global\" option");
     case_insensitive_ = flags.case_insensitive;
     compiled_regex(pattern_, case_insensitive_);  // an invalid pattern fails the call
     done_ = false;
