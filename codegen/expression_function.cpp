@@ -14,9 +14,10 @@ llvm::Value* slot_at(CodegenContext& context, llvm::Value* slots, size_t index) 
                                                       index * sizeof(FunctionSlot));
 }
 
-// Stores a non-null value in the slot layout of function_registry.h.
-void store_argument(CodegenContext& context, llvm::Value* slot, llvm::Value* value,
-                    const SqlType& type) {
+}  // namespace
+
+void store_function_slot(CodegenContext& context, llvm::Value* slot, llvm::Value* value,
+                         const SqlType& type) {
   auto& builder = context.builder();
   if (type.id == TypeId::kBoolean) {
     builder.CreateStore(builder.CreateZExt(value, builder.getInt8Ty()), slot);
@@ -32,8 +33,7 @@ void store_argument(CodegenContext& context, llvm::Value* slot, llvm::Value* val
   }
 }
 
-// Loads the result of `type` from its slot, in the type's register form.
-llvm::Value* load_result(CodegenContext& context, llvm::Value* slot, const SqlType& type) {
+llvm::Value* load_function_slot(CodegenContext& context, llvm::Value* slot, const SqlType& type) {
   auto& builder = context.builder();
   llvm::Type* target = context.register_type(type);
   if (type.id == TypeId::kBoolean)
@@ -44,8 +44,6 @@ llvm::Value* load_result(CodegenContext& context, llvm::Value* slot, const SqlTy
     return builder.CreateTrunc(builder.CreateLoad(builder.getInt128Ty(), slot), target);
   return builder.CreateLoad(target, slot);
 }
-
-}  // namespace
 
 SqlValue compile_extremum(CodegenContext& context, const plan::Expr& expr,
                           const std::vector<SqlValue>& arguments) {
@@ -87,11 +85,11 @@ SqlValue compile_function(CodegenContext& context, const plan::Expr& expr,
   }
   SqlValue value = compute_unless_null(context, null, [&] {
     for (size_t i = 0; i < arguments.size(); ++i)
-      store_argument(context, slot_at(context, slots, i), arguments[i].value,
-                     expr.children[i]->type);
+      store_function_slot(context, slot_at(context, slots, i), arguments[i].value,
+                          expr.children[i]->type);
     llvm::Value* ok = call_runtime(context, function.symbol, {context.worker(), slots, result});
     context.return_if_false(ok);
-    return load_result(context, result, expr.type);
+    return load_function_slot(context, result, expr.type);
   });
   if (result_null) {
     value.null = builder.CreateICmpNE(builder.CreateLoad(builder.getInt8Ty(), result_null),

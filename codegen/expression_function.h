@@ -15,6 +15,13 @@ namespace floe::codegen {
 SqlValue compile_function(CodegenContext& context, const plan::Expr& expr,
                           const std::vector<SqlValue>& arguments);
 
+// Stores a non-null value of `type` into a FunctionSlot (runtime/function_registry.h layout).
+void store_function_slot(CodegenContext& context, llvm::Value* slot, llvm::Value* value,
+                         const SqlType& type);
+
+// Loads a value of `type` from a FunctionSlot, in the type's register form.
+llvm::Value* load_function_slot(CodegenContext& context, llvm::Value* slot, const SqlType& type);
+
 // `expr` is a kGreatest or kLeast over `arguments`: the largest (smallest) non-NULL one,
 // NULL when all are NULL.
 SqlValue compile_extremum(CodegenContext& context, const plan::Expr& expr,

@@ -46,6 +46,8 @@ std::unique_ptr<Consumer> make_operator(PipelineEnv& env, const plan::LogicalOp&
       return make_limit(env, static_cast<const plan::LimitOp&>(op), next);
     case LogicalKind::kRepeat:
       return make_repeat(env, static_cast<const plan::RepeatOp&>(op), next);
+    case LogicalKind::kTableFunction:
+      return make_table_function(env, static_cast<const plan::TableFunctionOp&>(op), next);
     default:
       throw Error("internal error: operator cannot stream inside a pipeline");
   }

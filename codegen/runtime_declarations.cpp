@@ -69,6 +69,8 @@ const std::unordered_map<std::string, std::string>& signatures() {
       {"floe_rt_interval_divide", "bpiildp"},
       {"floe_rt_date_add_months", "iii"},
       {"floe_rt_timestamp_add_interval", "lliil"},
+      {"floe_rt_table_function_open", "ppppp"},
+      {"floe_rt_table_function_next", "ippp"},
   };
   return table;
 }

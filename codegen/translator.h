@@ -151,6 +151,8 @@ std::unique_ptr<Consumer> make_join_probe(PipelineEnv& env, const plan::JoinOp& 
 std::unique_ptr<Consumer> make_limit(PipelineEnv& env, const plan::LimitOp& limit, Consumer& next);
 std::unique_ptr<Consumer> make_repeat(PipelineEnv& env, const plan::RepeatOp& repeat,
                                       Consumer& next);
+std::unique_ptr<Consumer> make_table_function(PipelineEnv& env, const plan::TableFunctionOp& call,
+                                              Consumer& next);
 // The union's input from its child number `child`: the union's columns, pushed into `next`
 // (the consumers above the union, shared by the pipelines of all children).
 std::unique_ptr<Consumer> make_union_all_input(PipelineEnv& env, const plan::UnionAllOp& union_all,

@@ -21,6 +21,9 @@ class AggregationHashTable;
 class SortBuffer;
 class RowBuffer;
 class LikeMatcher;
+class TableFunctionCursor;
+struct TableFunction;
+struct FunctionSlot;
 struct JoinEntry;
 struct AggregationEntry;
 struct Interval;
@@ -191,5 +194,16 @@ bool floe_rt_interval_divide(floe::WorkerContext* worker, int32_t months, int32_
 int32_t floe_rt_date_add_months(int32_t days, int32_t months);
 int64_t floe_rt_timestamp_add_interval(int64_t micros, int32_t months, int32_t days,
                                        int64_t interval_micros);
+
+// ---- set-returning functions in FROM (runtime/table_function.h) ----------------------
+// Starts a call of `function` on `arguments` (one slot each) with its cursor in `storage`
+// (kTableFunctionCursorSize bytes). Returns the cursor, or null after recording the error.
+floe::TableFunctionCursor* floe_rt_table_function_open(floe::WorkerContext* worker,
+                                                       const floe::TableFunction* function,
+                                                       void* storage,
+                                                       const floe::FunctionSlot* arguments);
+// The call's next value into `value`: 1, or 0 when there is none, -1 after recording an error.
+int32_t floe_rt_table_function_next(floe::WorkerContext* worker, floe::TableFunctionCursor* cursor,
+                                    floe::FunctionSlot* value);
 
 }  // extern "C"

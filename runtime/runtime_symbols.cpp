@@ -62,6 +62,8 @@ std::vector<std::pair<const char*, void*>> runtime_symbols() {
       FLOE_SYMBOL(floe_rt_interval_divide),
       FLOE_SYMBOL(floe_rt_date_add_months),
       FLOE_SYMBOL(floe_rt_timestamp_add_interval),
+      FLOE_SYMBOL(floe_rt_table_function_open),
+      FLOE_SYMBOL(floe_rt_table_function_next),
   };
 #undef FLOE_SYMBOL
 }

@@ -15,20 +15,24 @@ namespace floe::plan {
 
 namespace {
 
+// PostgreSQL's guess for the rows of a call of a set-returning function (prorows).
+constexpr double kRowsPerTableFunctionCall = 1000;
+
 // A series of constants has a known length; else PostgreSQL's guess for a set-returning
 // function (a calendar step, or arguments that are subqueries until they run).
 double series_rows(const SeriesOp& series) {
   const Expr* arguments[] = {series.start.get(), series.stop.get(), series.step.get()};
   for (const Expr* argument : arguments)
-    if (argument->kind != ExprKind::kConstant || argument->constant.is_null()) return 1000;
+    if (argument->kind != ExprKind::kConstant || argument->constant.is_null())
+      return kRowsPerTableFunctionCall;
   auto step = linear_step(series.step->constant);
-  if (!step) return 1000;
+  if (!step) return kRowsPerTableFunctionCall;
   try {
     return std::max(1.0,
                     static_cast<double>(series_length(series.start->constant.as_int128(),
                                                       series.stop->constant.as_int128(), *step)));
   } catch (const Error&) {
-    return 1000;  // the error comes when it runs
+    return kRowsPerTableFunctionCall;  // the error comes when it runs
   }
 }
 
@@ -412,6 +416,8 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
       return input;
     case LogicalKind::kSeries:
       return series_rows(static_cast<const SeriesOp&>(op));
+    case LogicalKind::kTableFunction:
+      return input * kRowsPerTableFunctionCall;
   }
   return input;
 }

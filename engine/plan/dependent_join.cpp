@@ -110,6 +110,10 @@ LogicalOpPtr Decorrelator::domain(Mapping& mapping) {
 
 LogicalOpPtr Decorrelator::push_or_cross(LogicalOpPtr op, Mapping& mapping) {
   if (reads_outer(*op)) return push(std::move(op), mapping);
+  // One row without columns (the input of a table function with LATERAL arguments): D itself.
+  if (op->kind == LogicalKind::kValues && static_cast<ValuesOp&>(*op).columns.empty() &&
+      static_cast<ValuesOp&>(*op).rows.size() == 1)
+    return domain(mapping);
   auto cross = std::make_unique<JoinOp>();
   cross->estimated_rows = op->estimated_rows;
   cross->children.push_back(std::move(op));
@@ -143,6 +147,7 @@ LogicalOpPtr Decorrelator::push(LogicalOpPtr op, Mapping& mapping) {
     case LogicalKind::kFilter:
     case LogicalKind::kMap:
     case LogicalKind::kRepeat:
+    case LogicalKind::kTableFunction:
       op->children[0] = push_or_cross(std::move(op->children[0]), mapping);
       substitute_all(*op, mapping);
       return op;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/plan/expression_utils.h"
+#include "runtime/table_function.h"
 #include "storage/stack_depth.h"
 
 namespace floe::plan {
@@ -89,6 +90,13 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
     case LogicalKind::kSeries:
       out.push_back(static_cast<const SeriesOp&>(op).column);
       break;
+    case LogicalKind::kTableFunction: {
+      const auto& call = static_cast<const TableFunctionOp&>(op);
+      out = output_columns(*op.children[0]);
+      out.push_back(call.column);
+      if (call.ordinality) out.push_back(*call.ordinality);
+      break;
+    }
   }
   return out;
 }
@@ -364,6 +372,13 @@ class PlanPrinter {
         return "Series " + column(series.column) + " := generate_series(" +
                series.start->to_string(&registry_) + ", " + series.stop->to_string(&registry_) +
                ", " + series.step->to_string(&registry_) + ")";
+      }
+      case LogicalKind::kTableFunction: {
+        const auto& call = static_cast<const TableFunctionOp&>(op);
+        std::string out = "TableFunction " + column(call.column) + " := " + call.function->name +
+                          list(call.arguments);
+        if (call.ordinality) out += " ordinality " + column(*call.ordinality);
+        return out;
       }
     }
     return "?";

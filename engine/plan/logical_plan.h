@@ -15,6 +15,10 @@
 #include "runtime/window_frame.h"
 #include "storage/table.h"
 
+namespace floe {
+struct TableFunction;
+}
+
 namespace floe::plan {
 
 struct ColumnInfo {
@@ -49,7 +53,8 @@ enum class LogicalKind : uint8_t {
   kWindow,
   kUnionAll,
   kRepeat,
-  kSeries
+  kSeries,
+  kTableFunction
 };
 
 struct LogicalOp {
@@ -298,6 +303,20 @@ struct SeriesOp : LogicalOp {
   SeriesOp() : LogicalOp(LogicalKind::kSeries) {}
   ColumnId column = 0;
   ExprPtr start, stop, step;
+};
+
+// A set-returning function in FROM other than generate_series (runtime/table_function.h):
+// for each input row, one call on `arguments` (over the input's columns), whose rows are the
+// input row with `column` (and `ordinality`, the row's number within the call, 1, 2, ...,
+// WITH ORDINALITY) added. Output: the input columns, `column`, then `ordinality`. Constant
+// arguments read a one-row VALUES input; LATERAL arguments become a dependent join
+// (dependent_join.h), which gives it the distinct argument values as input.
+struct TableFunctionOp : LogicalOp {
+  TableFunctionOp() : LogicalOp(LogicalKind::kTableFunction) {}
+  const TableFunction* function = nullptr;
+  std::vector<ExprPtr> arguments;
+  ColumnId column = 0;
+  std::optional<ColumnId> ordinality;
 };
 
 // A WITH RECURSIVE query: `initial` UNION [ALL] `recursive`, where `recursive` scans

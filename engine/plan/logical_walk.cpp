@@ -74,6 +74,9 @@ void for_each_expression(LogicalOp& op, const ExprVisitor& visit) {
       visit(series.step);
       break;
     }
+    case LogicalKind::kTableFunction:
+      for (ExprPtr& argument : static_cast<TableFunctionOp&>(op).arguments) visit(argument);
+      break;
   }
 }
 
@@ -212,6 +215,16 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       copy = std::move(result);
       break;
     }
+    case LogicalKind::kTableFunction: {
+      const auto& call = static_cast<const TableFunctionOp&>(op);
+      auto result = std::make_unique<TableFunctionOp>();
+      result->function = call.function;
+      for (const ExprPtr& argument : call.arguments) result->arguments.push_back(argument->clone());
+      result->column = call.column;
+      result->ordinality = call.ordinality;
+      copy = std::move(result);
+      break;
+    }
   }
   copy->estimated_rows = op.estimated_rows;
   for (const LogicalOpPtr& child : op.children) copy->children.push_back(clone_tree(*child));
@@ -252,6 +265,12 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
     case LogicalKind::kSeries:
       fresh(static_cast<SeriesOp&>(op).column);
       break;
+    case LogicalKind::kTableFunction: {
+      auto& call = static_cast<TableFunctionOp&>(op);
+      fresh(call.column);
+      if (call.ordinality) fresh(*call.ordinality);
+      break;
+    }
     case LogicalKind::kJoin:
       if (static_cast<JoinOp&>(op).type == JoinType::kMark) fresh(static_cast<JoinOp&>(op).mark);
       break;

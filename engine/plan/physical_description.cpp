@@ -84,6 +84,9 @@ void collect_columns(const LogicalOp& op, bool push_restrictions,
       add(series.step);
       break;
     }
+    case LogicalKind::kTableFunction:
+      for (const auto& argument : static_cast<const TableFunctionOp&>(op).arguments) add(argument);
+      break;
     case LogicalKind::kLimit:
       break;
     case LogicalKind::kWindow: {

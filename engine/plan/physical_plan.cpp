@@ -32,7 +32,8 @@ class PipelineSplitter {
       case LogicalKind::kFilter:
       case LogicalKind::kMap:
       case LogicalKind::kLimit:
-      case LogicalKind::kRepeat: {
+      case LogicalKind::kRepeat:
+      case LogicalKind::kTableFunction: {
         size_t pipeline = build(*op.children[0]);
         append(pipeline, op);
         return pipeline;
@@ -112,6 +113,8 @@ std::string role(const LogicalOp& op, bool as_sink) {
       return "Repeat";
     case LogicalKind::kSeries:
       return "Series";
+    case LogicalKind::kTableFunction:
+      return "TableFunction";
     case LogicalKind::kJoin:
       return as_sink ? "HashJoin build" : "HashJoin probe";
     case LogicalKind::kAggregate:

@@ -20,6 +20,7 @@ struct Pipeline {
   // probe pipeline, into the same operators and sink as the probe pipeline's part above the join.
   const LogicalOp* source = nullptr;
   // Streaming operators in push order: kFilter, kMap, kJoin (probe), kLimit, kRepeat,
+  // kTableFunction,
   // kUnionAll (each child's pipeline passes it, then goes on into the same operators and
   // sink as the first child's pipeline, right after which it runs).
   std::vector<const LogicalOp*> operators;

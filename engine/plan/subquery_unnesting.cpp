@@ -114,6 +114,7 @@ class Unnester {
   LogicalOpPtr unnest_map(LogicalOpPtr op);
   LogicalOpPtr unnest_single_input(LogicalOpPtr op);
   LogicalOpPtr lateral_join(LogicalOpPtr op);
+  LogicalOpPtr unnest_outer_condition(LogicalOpPtr op);
   LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
   LogicalOpPtr attach_subqueries(LogicalOpPtr input, ExprPtr& expr);
   bool is_semi_join(const Expr& conjunct) const;
@@ -143,6 +144,9 @@ LogicalOpPtr Unnester::unnest(LogicalOpPtr op) {
       ExprPtr condition = std::move(join.residual);
       return unnest_filter(make_filter(lateral_join(std::move(op)), std::move(condition)));
     }
+    if ((join.type == JoinType::kLeftOuter || join.type == JoinType::kFullOuter) && join.residual &&
+        needs_joins(join.residual))
+      op = unnest_outer_condition(std::move(op));
   }
   check_only_uncorrelated(*op);
   if (op->kind == LogicalKind::kJoin) return lateral_join(std::move(op));
@@ -175,35 +179,26 @@ bool Unnester::needs_joins(ExprPtr& expr) const {
   return contains_exists_or_in(*expr) || has_correlated_scalar(expr);
 }
 
-// Elsewhere (outer join conditions, VALUES) only uncorrelated scalar subqueries are allowed;
-// the query runner evaluates them once.
+// Elsewhere (VALUES) only uncorrelated scalar subqueries are allowed; the query runner
+// evaluates them once.
 void Unnester::check_only_uncorrelated(LogicalOp& op) {
   for_each_expression(op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
     transform_expr(root, [&](ExprPtr& node) {
       if (!is_subquery(node->kind)) return;
       if (node->kind != ExprKind::kScalarSubquery)
-        throw NotSupported("EXISTS and IN subqueries in outer join conditions and VALUES",
-                           node->position);
+        throw NotSupported("EXISTS and IN subqueries in VALUES", node->position);
       if (is_correlated(*node))
-        throw NotSupported("correlated subqueries in outer join conditions", node->position);
+        throw NotSupported("correlated subqueries in VALUES", node->position);
     });
   });
 }
 
 // ORDER BY keys, grouping keys, aggregate arguments and window expressions are computed from
 // the input's rows: their correlated scalar subqueries and mark joins are joined to the input.
+// A subquery in GROUP BY is the grouping key's expression, which the select list reads as the
+// group's column (the binder gives both the same subquery).
 LogicalOpPtr Unnester::unnest_single_input(LogicalOpPtr op) {
-  if (op->kind == LogicalKind::kAggregate) {
-    // The select list repeats a grouping key, and a subquery there is bound anew, so it
-    // would not match the key.
-    for (auto& group : static_cast<AggregateOp&>(*op).groups) {
-      transform_expr(group.expr, [&](ExprPtr& node) {
-        if (node->kind == ExprKind::kScalarSubquery && is_correlated(*node))
-          throw NotSupported("correlated subqueries in GROUP BY", node->position);
-      });
-    }
-  }
   for_each_expression(*op, [&](ExprPtr& root) {
     unnest_nested_plans(root);
     op->children[0] = attach_subqueries(std::move(op->children[0]), root);
@@ -220,6 +215,56 @@ LogicalOpPtr Unnester::lateral_join(LogicalOpPtr op) {
       decorrelate(std::move(join.children[1]), *join.children[0], registry_);
   join.children[1] = std::move(lateral.plan);
   add_not_distinct_keys(join, lateral.outer, lateral.domain, registry_);
+  mark_null_extended(join, registry_);
+  return op;
+}
+
+// The ON condition of a LEFT (a RIGHT one's sides are swapped) or FULL join decides which
+// pairs match, so its subqueries cannot become filters above the join. A subquery (with the
+// needles of IN) that reads the columns of one side only is computed for that side's rows
+// before the join, by the joins that keep each row once (scalar, single and mark joins); the
+// condition then reads its result. A LEFT join's conjunct whose subquery reads both sides
+// filters the build side per probe row instead: t1 LEFT JOIN t2 ON c AND d(t1, t2) is
+// t1 LEFT JOIN LATERAL (t2 WHERE d(t1, t2)) ON c, a dependent join. A FULL join preserves
+// both sides, so it has no such form.
+LogicalOpPtr Unnester::unnest_outer_condition(LogicalOpPtr op) {
+  auto& join = static_cast<JoinOp&>(*op);
+  unnest_nested_plans(join.residual);
+  const ColumnSet sides[] = {as_set(output_columns(*join.children[0])),
+                             as_set(output_columns(*join.children[1]))};
+  // The side whose rows compute the subquery `node`: 0, 1, or -1 when it reads both.
+  auto side_of = [&](const Expr& node) {
+    ColumnSet read = free_columns(*node.subquery);
+    for (const ExprPtr& needle : node.children) collect_columns(*needle, read);
+    if (!intersects(read, sides[1])) return 0;
+    return intersects(read, sides[0]) ? -1 : 1;
+  };
+  std::vector<ExprPtr> conjuncts, kept, lateral;
+  split_conjuncts(std::move(join.residual), conjuncts);
+  for (ExprPtr& conjunct : conjuncts) {
+    bool both_sides = false;
+    transform_expr(conjunct, [&](ExprPtr& node) {
+      both_sides |= is_subquery(node->kind) && side_of(*node) < 0;
+    });
+    if (both_sides) {
+      if (join.type == JoinType::kFullOuter)
+        throw NotSupported("subqueries reading both sides in the ON condition of a FULL join",
+                           conjunct->position);
+      lateral.push_back(std::move(conjunct));
+      continue;
+    }
+    for (int side : {0, 1}) {
+      transform_expr(conjunct, [&](ExprPtr& node) {
+        if (is_subquery(node->kind) && side_of(*node) == side)
+          join.children[side] = attach_subqueries(std::move(join.children[side]), node);
+      });
+    }
+    kept.push_back(std::move(conjunct));
+  }
+  join.residual = make_conjunction(std::move(kept));
+  if (!lateral.empty())
+    join.children[1] = unnest_filter(
+        make_filter(std::move(join.children[1]), make_conjunction(std::move(lateral))));
   mark_null_extended(join, registry_);
   return op;
 }

@@ -234,6 +234,9 @@ plan::ExprPtr ExpressionBinder::bind_sub_link(const PgQuery__SubLink& link) {
     default:
       throw NotSupported("this kind of subquery", link.location);
   }
+  if (aggregates_) {
+    if (plan::ExprPtr group = aggregates_->bound_group_subquery(link)) return group;
+  }
   BoundQuery query = bind_query(*link.subselect->select_stmt, context_, &scope_);
   if (link.sub_link_type == PG_QUERY__SUB_LINK_TYPE__EXISTS_SUBLINK) {
     auto result = plan::make_expr(ExprKind::kExists, SqlType::boolean(), {}, link.location);

@@ -18,6 +18,9 @@ class AggregateBinder {
   virtual plan::ExprPtr bind_window(const PgQuery__FuncCall& call) = 0;
   // grouping(a, b, ...): which of the arguments the current grouping set leaves out.
   virtual plan::ExprPtr bind_grouping(const PgQuery__GroupingFunc& call) = 0;
+  // The expression of a GROUP BY item equal to this subquery, or null: a subquery the select
+  // list repeats from GROUP BY must be that item's own expression to be found as the group.
+  virtual plan::ExprPtr bound_group_subquery(const PgQuery__SubLink&) { return nullptr; }
 };
 
 class ExpressionBinder {

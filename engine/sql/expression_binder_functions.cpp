@@ -7,6 +7,7 @@
 #include "engine/sql/function_resolution.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
+#include "runtime/table_function.h"
 #include "storage/error.h"
 
 namespace floe::sql {
@@ -30,6 +31,9 @@ ExprPtr ExpressionBinder::bind_func_call(const PgQuery__FuncCall& call) {
   }
   if (call.agg_star || call.agg_distinct)
     throw Error(std::string(name) + " is not an aggregate function", call.location);
+  // floe has set-returning functions in FROM only (table_function_binder.h).
+  if (name == "generate_series" || !table_functions().overloads(name).empty())
+    throw NotSupported("set-returning functions outside FROM", call.location);
   if (name == "extract" || name == "date_part") return bind_extract(call);
   if (name == "now" || name == "transaction_timestamp" || name == "statement_timestamp")
     return statement_clock(call);

@@ -176,10 +176,17 @@ bool all_in(const std::set<plan::ColumnId>& columns, const std::set<plan::Column
          std::includes(side.begin(), side.end(), columns.begin(), columns.end());
 }
 
+bool has_subquery(const plan::Expr& expr) {
+  return plan::is_subquery(expr.kind) ||
+         std::any_of(expr.children.begin(), expr.children.end(),
+                     [](const plan::ExprPtr& child) { return has_subquery(*child); });
+}
+
 // probe LEFT/FULL JOIN build ON condition. The planner keeps outer joins in place (they are
 // not part of an inner-join region), so the ON conjuncts are placed here: equalities between
 // the two sides become keys, conjuncts over the build side alone filter it before a LEFT join
-// (it is not preserved), and the rest is the residual, which decides which pairs match.
+// (it is not preserved), and the rest is the residual, which decides which pairs match. The
+// unnesting pass places the subqueries of the residual (subquery_unnesting.cpp).
 plan::LogicalOpPtr make_outer_join(plan::JoinType type, plan::LogicalOpPtr probe,
                                    plan::LogicalOpPtr build, plan::ExprPtr condition) {
   auto to_set = [](const std::vector<plan::ColumnId>& ids) {
@@ -193,7 +200,8 @@ plan::LogicalOpPtr make_outer_join(plan::JoinType type, plan::LogicalOpPtr probe
   std::vector<plan::ExprPtr> conjuncts, build_filters, residual;
   if (condition) plan::split_conjuncts(std::move(condition), conjuncts);
   for (plan::ExprPtr& conjunct : conjuncts) {
-    if (type == plan::JoinType::kLeftOuter && all_in(columns_of(*conjunct), build_columns)) {
+    if (type == plan::JoinType::kLeftOuter && !has_subquery(*conjunct) &&
+        all_in(columns_of(*conjunct), build_columns)) {
       build_filters.push_back(std::move(conjunct));
       continue;
     }

@@ -69,25 +69,27 @@ bool is_registry_function(std::string_view name) {
   return !function_registry().overloads(name).empty();
 }
 
-ExprPtr resolve_function(std::string_view name, std::vector<ExprPtr> arguments, int location,
-                         bool is_operator) {
+size_t resolve_overload(std::string_view name,
+                        const std::vector<const std::vector<TypeId>*>& candidates,
+                        std::vector<ExprPtr>& arguments, int location, bool is_operator) {
   // Best candidate: most exact matches, then most conversions to preferred types.
-  const FunctionOverload* best = nullptr;
+  std::optional<size_t> best;
   bool ambiguous = false;
   std::pair<int, int> best_score{-1, -1};
-  for (const FunctionOverload& overload : function_registry().overloads(name)) {
-    if (overload.parameters.size() != arguments.size()) continue;
+  for (size_t c = 0; c < candidates.size(); ++c) {
+    const std::vector<TypeId>& parameters = *candidates[c];
+    if (parameters.size() != arguments.size()) continue;
     std::pair<int, int> score{0, 0};
     bool fits = true;
     for (size_t i = 0; i < arguments.size() && fits; ++i) {
-      Match m = match(*arguments[i], overload.parameters[i]);
+      Match m = match(*arguments[i], parameters[i]);
       fits = m != Match::kNone;
       score.first += m == Match::kExact;
       score.second += m == Match::kPreferred;
     }
     if (!fits) continue;
     if (score > best_score) {
-      best = &overload;
+      best = c;
       best_score = score;
       ambiguous = false;
     } else if (score == best_score) {
@@ -102,7 +104,17 @@ ExprPtr resolve_function(std::string_view name, std::vector<ExprPtr> arguments, 
     throw Error("function " + what + (best ? " is not unique" : " does not exist"), location);
   }
   for (size_t i = 0; i < arguments.size(); ++i)
-    arguments[i] = convert(std::move(arguments[i]), best->parameters[i]);
+    arguments[i] = convert(std::move(arguments[i]), (*candidates[*best])[i]);
+  return *best;
+}
+
+ExprPtr resolve_function(std::string_view name, std::vector<ExprPtr> arguments, int location,
+                         bool is_operator) {
+  const std::vector<FunctionOverload>& overloads = function_registry().overloads(name);
+  std::vector<const std::vector<TypeId>*> candidates;
+  for (const FunctionOverload& overload : overloads) candidates.push_back(&overload.parameters);
+  const FunctionOverload* best =
+      &overloads[resolve_overload(name, candidates, arguments, location, is_operator)];
   std::vector<FunctionArgument> described;
   for (const ExprPtr& argument : arguments) {
     bool constant = argument->kind == plan::ExprKind::kConstant;

@@ -19,4 +19,11 @@ bool is_registry_function(std::string_view name);
 plan::ExprPtr resolve_function(std::string_view name, std::vector<plan::ExprPtr> arguments,
                                int location, bool is_operator = false);
 
+// The index of the best of `candidates` (parameter lists of the overloads of `name`) for
+// `arguments`, which are converted to its parameter types. Throws as resolve_function does.
+size_t resolve_overload(std::string_view name,
+                        const std::vector<const std::vector<TypeId>*>& candidates,
+                        std::vector<plan::ExprPtr>& arguments, int location,
+                        bool is_operator = false);
+
 }  // namespace floe::sql

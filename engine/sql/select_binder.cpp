@@ -9,8 +9,9 @@
 #include "engine/sql/distinct_on.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/from_binder.h"
-#include "engine/sql/set_operation_binder.h"
 #include "engine/sql/grouping_sets.h"
+#include "engine/sql/node_equality.h"
+#include "engine/sql/set_operation_binder.h"
 #include "engine/sql/type_rules.h"
 #include "engine/sql/window_binder.h"
 #include "storage/error.h"
@@ -155,6 +156,7 @@ class SelectBinder : public AggregateBinder {
   ExprPtr bind_aggregate(const PgQuery__FuncCall& call) override;
   ExprPtr bind_window(const PgQuery__FuncCall& call) override;
   ExprPtr bind_grouping(const PgQuery__GroupingFunc& call) override;
+  ExprPtr bound_group_subquery(const PgQuery__SubLink& link) override;
 
  private:
   void check_supported() const;
@@ -192,6 +194,8 @@ class SelectBinder : public AggregateBinder {
   plan::LogicalOpPtr root_;
   std::vector<ExprPtr> group_exprs_;
   std::vector<plan::AggregateOp::Group> groups_;
+  // GROUP BY items that are subqueries, with their bound expressions (bound_group_subquery).
+  std::vector<std::pair<const PgQuery__SubLink*, ExprPtr>> group_subqueries_;
   std::vector<plan::AggregateOp::Aggregate> aggregates_;
   // GROUPING SETS / ROLLUP / CUBE with more than one set (indexes into groups_); the set of
   // a row is a number in set_tag_ (input side) and set_group_ (the aggregate's output).
@@ -264,12 +268,12 @@ size_t SelectBinder::add_group(ExprPtr expr) {
 void SelectBinder::bind_group_by() {
   if (!has_grouping_sets(stmt_.group_clause, stmt_.n_group_clause)) {
     for (size_t i = 0; i < stmt_.n_group_clause; ++i)
-      add_group(resolve_unknown(bind_group_item(stmt_.group_clause[i])));
+      add_group(bind_group_item(stmt_.group_clause[i]));
     return;
   }
   grouping_sets_ =
       expand_grouping_sets(stmt_.group_clause, stmt_.n_group_clause, [&](const Node* node) {
-        ExprPtr expr = resolve_unknown(bind_group_item(node));
+        ExprPtr expr = bind_group_item(node);
         for (size_t i = 0; i < group_exprs_.size(); ++i)
           if (expr_equal(*group_exprs_[i], *expr)) return i;
         return add_group(std::move(expr));
@@ -286,6 +290,12 @@ void SelectBinder::bind_group_by() {
 
 ExprPtr SelectBinder::bind_group_item(const Node* node) {
   ExpressionBinder binder(context_, scope_, "GROUP BY");
+  auto bind = [&](const Node* item) {
+    ExprPtr expr = resolve_unknown(binder.bind(item));
+    if (item->node_case == PG_QUERY__NODE__NODE_SUB_LINK)
+      group_subqueries_.emplace_back(item->sub_link, expr->clone());
+    return expr;
+  };
   auto target_value = [&](size_t index) -> const Node* {
     const Node* target = stmt_.target_list[index];
     const Node* value = target->res_target->val;
@@ -301,7 +311,7 @@ ExprPtr SelectBinder::bind_group_item(const Node* node) {
     if (ordinal < 1 || static_cast<size_t>(ordinal) > stmt_.n_target_list)
       throw Error("GROUP BY position " + std::to_string(ordinal) + " is not in select list",
                   node_location(node));
-    return binder.bind(target_value(ordinal - 1));
+    return bind(target_value(ordinal - 1));
   }
   // A bare name that is no input column may name an output column (PostgreSQL rule).
   if (node->node_case == PG_QUERY__NODE__NODE_COLUMN_REF && node->column_ref->n_fields == 1) {
@@ -312,11 +322,19 @@ ExprPtr SelectBinder::bind_group_item(const Node* node) {
     if (!is_input) {
       for (size_t i = 0; i < stmt_.n_target_list; ++i) {
         const char* alias = stmt_.target_list[i]->res_target->name;
-        if (alias && name == alias) return binder.bind(target_value(i));
+        if (alias && name == alias) return bind(target_value(i));
       }
     }
   }
-  return binder.bind(node);
+  return bind(node);
+}
+
+ExprPtr SelectBinder::bound_group_subquery(const PgQuery__SubLink& link) {
+  // An aggregate's argument is computed from the input rows, not from the groups.
+  if (in_aggregate_argument_) return nullptr;
+  for (const auto& [item, expr] : group_subqueries_)
+    if (item == &link || same_parse_tree(&item->base, &link.base)) return expr->clone();
+  return nullptr;
 }
 
 void SelectBinder::bind_targets() {

@@ -22,4 +22,8 @@ void register_date_time_functions(FunctionRegistry& registry);
 void register_subquery_functions(FunctionRegistry& registry);
 void register_sequence_functions(FunctionRegistry& registry);
 
+class TableFunctionRegistry;
+// Set-returning functions (runtime/table_function.h).
+void register_split_functions(TableFunctionRegistry& registry);
+
 }  // namespace floe

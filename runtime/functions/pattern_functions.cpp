@@ -12,6 +12,7 @@
 
 #include "runtime/function_adapter.h"
 #include "runtime/functions/function_families.h"
+#include "runtime/functions/regex.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -41,40 +42,15 @@ std::string error_text(const RE2& regex) {
   }
 }
 
-// Patterns are nearly always constants: each thread keeps the few it used last compiled.
-const RE2& compiled(std::string_view pattern, bool case_insensitive) {
-  struct Entry {
-    std::string pattern;
-    bool case_insensitive = false;
-    std::unique_ptr<RE2> regex;
-  };
-  constexpr size_t kEntries = 8;
-  thread_local std::array<Entry, kEntries> cache;
-  thread_local size_t next = 0;
-  for (Entry& entry : cache)
-    if (entry.regex && entry.case_insensitive == case_insensitive && entry.pattern == pattern)
-      return *entry.regex;
-  RE2::Options options;
-  options.set_encoding(RE2::Options::EncodingUTF8);
-  options.set_case_sensitive(!case_insensitive);
-  options.set_log_errors(false);
-  auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
-  if (!regex->ok()) throw Error("invalid regular expression: " + error_text(*regex));
-  Entry& entry = cache[next];
-  next = (next + 1) % kEntries;
-  entry = Entry{std::string(pattern), case_insensitive, std::move(regex)};
-  return *entry.regex;
-}
-
 re2::StringPiece as_piece(std::string_view text) {
   return {text.data(), text.size()};
 }
 
 bool matches(std::string_view text, std::string_view pattern) {
-  return RE2::PartialMatch(as_piece(text), compiled(pattern, false));
+  return RE2::PartialMatch(as_piece(text), compiled_regex(pattern, false));
 }
 bool matches_insensitive(std::string_view text, std::string_view pattern) {
-  return RE2::PartialMatch(as_piece(text), compiled(pattern, true));
+  return RE2::PartialMatch(as_piece(text), compiled_regex(pattern, true));
 }
 bool not_matches(std::string_view text, std::string_view pattern) {
   return !matches(text, pattern);
@@ -111,22 +87,14 @@ std::string rewrite_of(std::string_view replacement) {
 
 StringRef replace_with_flags(StringHeap& heap, std::string_view text, std::string_view pattern,
                              std::string_view replacement, std::string_view flags) {
-  bool global = false, case_insensitive = false;
-  for (char flag : flags) {
-    if (flag == 'g')
-      global = true;
-    else if (flag == 'i')
-      case_insensitive = true;
-    else if (flag != 'c')
-      throw Error("invalid regular expression option: \"" + std::string(1, flag) + "\"");
-  }
-  const RE2& regex = compiled(pattern, case_insensitive);
+  const RegexFlags parsed = parse_regex_flags(flags);
+  const RE2& regex = compiled_regex(pattern, parsed.case_insensitive);
   std::string rewrite = rewrite_of(replacement);
   std::string error;
   if (!regex.CheckRewriteString(rewrite, &error))
     throw Error("invalid regular expression: " + error);
   std::string out(text);
-  if (global)
+  if (parsed.global)
     RE2::GlobalReplace(&out, regex, rewrite);
   else
     RE2::Replace(&out, regex, rewrite);
@@ -141,7 +109,7 @@ StringRef regexp_replace(StringHeap& heap, std::string_view text, std::string_vi
 // substring(text FROM pattern): the part matching the first parenthesized group when the
 // pattern has one, else the whole match; NULL when nothing matches.
 std::optional<StringRef> regexp_substring(std::string_view text, std::string_view pattern) {
-  const RE2& regex = compiled(pattern, false);
+  const RE2& regex = compiled_regex(pattern, false);
   int groups = std::min(regex.NumberOfCapturingGroups(), 1);
   re2::StringPiece found[2];
   if (!regex.Match(as_piece(text), 0, text.size(), RE2::UNANCHORED, found, groups + 1))
@@ -152,6 +120,44 @@ std::optional<StringRef> regexp_substring(std::string_view text, std::string_vie
 }
 
 }  // namespace
+
+// Patterns are nearly always constants: each thread keeps the few it used last compiled.
+const RE2& compiled_regex(std::string_view pattern, bool case_insensitive) {
+  struct Entry {
+    std::string pattern;
+    bool case_insensitive = false;
+    std::unique_ptr<RE2> regex;
+  };
+  constexpr size_t kEntries = 8;
+  thread_local std::array<Entry, kEntries> cache;
+  thread_local size_t next = 0;
+  for (Entry& entry : cache)
+    if (entry.regex && entry.case_insensitive == case_insensitive && entry.pattern == pattern)
+      return *entry.regex;
+  RE2::Options options;
+  options.set_encoding(RE2::Options::EncodingUTF8);
+  options.set_case_sensitive(!case_insensitive);
+  options.set_log_errors(false);
+  auto regex = std::make_unique<RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
+  if (!regex->ok()) throw Error("invalid regular expression: " + error_text(*regex));
+  Entry& entry = cache[next];
+  next = (next + 1) % kEntries;
+  entry = Entry{std::string(pattern), case_insensitive, std::move(regex)};
+  return *entry.regex;
+}
+
+RegexFlags parse_regex_flags(std::string_view flags) {
+  RegexFlags parsed;
+  for (char flag : flags) {
+    if (flag == 'g')
+      parsed.global = true;
+    else if (flag == 'i')
+      parsed.case_insensitive = true;
+    else if (flag != 'c')
+      throw Error("invalid regular expression option: \"" + std::string(1, flag) + "\"");
+  }
+  return parsed;
+}
 
 void register_pattern_functions(FunctionRegistry& r) {
   constexpr TypeId kText = TypeId::kText;
