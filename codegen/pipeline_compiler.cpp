@@ -140,6 +140,7 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
   }
   auto& compiled = program.pipelines.back();
   compiled.id = pipeline.id;
+  compiled.ordered = pipeline.ordered;
   compiled.function = "floe_pipeline_" + std::to_string(pipeline.id);
   env.pipeline = &compiled;
 

@@ -58,6 +58,7 @@ struct PipelineProgram {
   const Table* table = nullptr;  // kTable: morsels are its chunks
   uint64_t value_rows = 0;       // kValues
   uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer
+  bool ordered = false;          // plan::Pipeline::ordered: one worker reads the source
 
   Sink sink = Sink::kResult;
   uint32_t sink_slot = 0;
