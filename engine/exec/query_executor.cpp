@@ -92,8 +92,18 @@ WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledM
   return spec;
 }
 
+// Whether the pipeline that reads the rows of `slot` reads them in order
+// (plan::Pipeline::ordered).
+bool reader_needs_order(const codegen::QueryProgram& program, uint32_t slot) {
+  return std::any_of(program.pipelines.begin(), program.pipelines.end(), [&](const auto& reader) {
+    return reader.source == PipelineProgram::Source::kRows && reader.source_slot == slot &&
+           reader.ordered;
+  });
+}
+
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
-void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
+void finalize_sink(const codegen::QueryProgram& program, const PipelineProgram& pipeline,
+                   CompiledQueryState& state, QueryContext& query,
                    const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineProgram::Sink::kJoinBuild:
@@ -119,7 +129,8 @@ void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, Q
     case PipelineProgram::Sink::kWindow: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
-      if (!evaluate_windows(rows, window_spec(pipeline, code), query))
+      if (!evaluate_windows(rows, window_spec(pipeline, code), query,
+                            reader_needs_order(program, pipeline.sink_slot)))
         throw Error(query.error_message());
       break;
     }
@@ -129,7 +140,8 @@ void finalize_sink(const PipelineProgram& pipeline, CompiledQueryState& state, Q
   }
 }
 
-void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, QueryContext& query,
+void run_pipeline(const codegen::QueryProgram& program, const PipelineProgram& pipeline,
+                  CompiledQueryState& state, QueryContext& query,
                   const codegen::CompiledModule& code) {
   auto function = reinterpret_cast<PipelineFn>(code.lookup(pipeline.function));
   if (pipeline.sink == PipelineProgram::Sink::kAggregation && pipeline.global_aggregation) {
@@ -140,10 +152,8 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
     auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(pipeline.initial_groups_function));
     if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
-  // Sorted rows keep their order only if one worker reads them front to back.
-  bool in_order = pipeline.source == PipelineProgram::Source::kRows;
   dispatch_morsels(
-      morsels_of(pipeline, state), in_order,
+      morsels_of(pipeline, state), pipeline.ordered,
       [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
       [&](const Morsel& morsel, uint32_t worker) {
         if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
@@ -151,7 +161,7 @@ void run_pipeline(const PipelineProgram& pipeline, CompiledQueryState& state, Qu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, state, query, code);
+  if (!pipeline.sink_continues) finalize_sink(program, pipeline, state, query, code);
 }
 
 std::vector<std::vector<Value>> read_result(const codegen::QueryProgram& program,
@@ -280,7 +290,7 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   arena.execute([&] {
     for (const auto& pipeline : program.pipelines) {
       Stopwatch pipeline_clock;
-      run_pipeline(pipeline, state, query, *code_);
+      run_pipeline(program, pipeline, state, query, *code_);
       if (profile) profile->pipeline_ms[pipeline.id] += pipeline_clock.lap_ms();
     }
   });
