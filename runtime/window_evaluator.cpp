@@ -91,7 +91,8 @@ struct EntryLess {
   RowBuffer::CompareFn order;
   bool exact;  // equal keys mean peers in the window's order
   bool operator()(const SortEntry& a, const SortEntry& b) const {
-    if (a.keys != b.keys) return a.keys < b.keys;
+    if (a.keys[0] != b.keys[0]) return a.keys[0] < b.keys[0];
+    if (a.keys[1] != b.keys[1]) return a.keys[1] < b.keys[1];
     return !exact && order(a.row, b.row) < 0;
   }
 };
@@ -170,15 +171,31 @@ bool needs_peer_groups(const WindowSpec& spec) {
 // position alone (Leis et al. 2015, section 4.4); running aggregates take a parallel prefix.
 class PartitionEvaluator {
  public:
-  PartitionEvaluator(const WindowSpec& spec, uint8_t* const* rows, size_t count,
-                     QueryContext& query, WorkerContext* worker, CancelPoll& poll)
-      : rows_(rows), count_(count), query_(query), worker_(worker), poll_(poll) {
-    size_t ranges = std::min<size_t>(count / kMinRowsPerRange, 4 * query.worker_count());
-    if (query.worker_count() == 1 || ranges < 2) ranges = 1;
+  // One evaluator serves all partitions of a bucket, reusing its arrays.
+  PartitionEvaluator(const WindowSpec& spec, QueryContext& query, WorkerContext* worker,
+                     CancelPoll& poll)
+      : spec_(spec),
+        needs_peer_groups_(needs_peer_groups(spec)),
+        query_(query),
+        worker_(worker),
+        poll_(poll) {}
+
+  // Every function over the partition rows[0, count).
+  bool evaluate(uint8_t* const* rows, size_t count) {
+    rows_ = rows;
+    count_ = count;
+    size_t ranges = std::min<size_t>(count / kMinRowsPerRange, 4 * query_.worker_count());
+    if (query_.worker_count() == 1 || ranges < 2) ranges = 1;
+    bounds_.clear();
     for (size_t r = 0; r <= ranges; ++r) bounds_.push_back(count * r / ranges);
-    if (needs_peer_groups(spec)) find_peer_groups(spec.peers);
+    if (needs_peer_groups_) find_peer_groups(spec_.peers);
+    for (const WindowFunctionSpec& function : spec_.functions) {
+      if (query_.failed() || !evaluate(function)) return false;
+    }
+    return true;
   }
 
+ private:
   bool evaluate(const WindowFunctionSpec& function) {
     switch (function.kind) {
       case WindowFunctionKind::kRowNumber:
@@ -230,7 +247,6 @@ class PartitionEvaluator {
     return true;
   }
 
- private:
   size_t range_count() const { return bounds_.size() - 1; }
 
   void prefetch(size_t i) const {
@@ -270,7 +286,8 @@ class PartitionEvaluator {
   // adds the groups of the ranges before it.
   void find_peer_groups(RowBuffer::CompareFn peers) {
     groups_before_.resize(count_);
-    std::vector<size_t> groups_in(range_count(), 0);
+    std::vector<size_t>& groups_in = groups_in_range_;
+    groups_in.assign(range_count(), 0);
     for_ranges(0, [&](size_t r, size_t begin, size_t end, WorkerContext&, CancelPoll& poll) {
       size_t groups = 0;
       for (size_t i = begin; i < end; ++i) {
@@ -282,7 +299,8 @@ class PartitionEvaluator {
       groups_in[r] = groups;
       return true;
     });
-    std::vector<size_t> groups_before_range(range_count(), 0);
+    std::vector<size_t>& groups_before_range = groups_before_range_;
+    groups_before_range.assign(range_count(), 0);
     for (size_t r = 1; r < range_count(); ++r)
       groups_before_range[r] = groups_before_range[r - 1] + groups_in[r - 1];
     group_starts_.resize((count_ > 0 ? groups_before_range.back() + groups_in.back() + 1 : 0) +
@@ -659,44 +677,53 @@ class PartitionEvaluator {
     return false;
   }
 
-  uint8_t* const* rows_;
-  size_t count_;
+  const WindowSpec& spec_;
+  const bool needs_peer_groups_;
+  uint8_t* const* rows_ = nullptr;
+  size_t count_ = 0;
   QueryContext& query_;
   WorkerContext* worker_;  // the caller's, for what runs in one pass
   CancelPoll& poll_;
   std::vector<size_t> bounds_;         // the ranges: [bounds_[r], bounds_[r + 1])
   std::vector<size_t> groups_before_;  // the peer group of each row, counted from 0
   std::vector<size_t> group_starts_;   // each peer group's first row, then count_
+  std::vector<size_t> groups_in_range_;      // find_peer_groups: new groups per range
+  std::vector<size_t> groups_before_range_;  // and before each range
 };
 
-// rows[0, count), sorted by partition and ORDER BY keys: each partition's functions.
-bool evaluate_partitions(const WindowSpec& spec, uint8_t* const* rows, size_t count,
-                         QueryContext& query) {
-  WorkerContext* worker = &current_worker(query);
+// rows[0, count), sorted by partition and ORDER BY keys: each partition's functions. With
+// PARTITION BY, `hashes` holds each row's partition hash: rows of different hashes are of
+// different partitions without a look at the rows.
+bool evaluate_partitions(const WindowSpec& spec, uint8_t* const* rows, const uint64_t* hashes,
+                         size_t count, QueryContext& query) {
   CancelPoll poll(query.cancel_flag());
+  PartitionEvaluator evaluator(spec, query, &current_worker(query), poll);
   size_t begin = 0;
   while (begin < count) {
     size_t end = spec.partitioned ? begin + 1 : count;
-    while (end < count && spec.same_partition(rows[begin], rows[end]) == 0) {
+    while (end < count && hashes[end] == hashes[begin] &&
+           spec.same_partition(rows[begin], rows[end]) == 0) {
       poll.tick();
       if (end + kPrefetchDistance < count) __builtin_prefetch(rows[end + kPrefetchDistance]);
       ++end;
     }
-    PartitionEvaluator partition(spec, rows + begin, end - begin, query, worker, poll);
-    for (const WindowFunctionSpec& function : spec.functions) {
-      if (query.failed() || !partition.evaluate(function)) return false;
-    }
+    if (!evaluator.evaluate(rows + begin, end - begin)) return false;
     begin = end;
   }
   return true;
 }
 
-// Sorts the entries and gives their rows in order.
+// Sorts the entries and gives their rows in order; their first keys too when `keys`.
 std::vector<uint8_t*> sorted_rows(std::vector<SortEntry>& entries, const EntryLess& less,
-                                  size_t runs, const std::atomic<bool>* cancel) {
+                                  size_t runs, const std::atomic<bool>* cancel,
+                                  std::vector<uint64_t>* keys = nullptr) {
   parallel_stable_sort(entries, less, runs, cancel);
   std::vector<uint8_t*> rows(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) rows[i] = entries[i].row;
+  if (keys) {
+    keys->resize(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) (*keys)[i] = entries[i].keys[0];
+  }
   return rows;
 }
 
@@ -722,7 +749,7 @@ bool evaluate_one_partition(RowBuffer& rows, const WindowSpec& spec, QueryContex
                     });
   order = sorted_rows(entries, EntryLess{spec.order, exact}, query.worker_count(),
                       query.cancel_flag());
-  return evaluate_partitions(spec, order.data(), order.size(), query);
+  return evaluate_partitions(spec, order.data(), nullptr, order.size(), query);
 }
 
 }  // namespace
@@ -762,8 +789,11 @@ bool evaluate_windows(RowBuffer& rows, const WindowSpec& spec, QueryContext& que
       entries.insert(entries.end(), slice[b].begin(), slice[b].end());
       std::vector<SortEntry>().swap(slice[b]);
     }
-    buckets[b] = sorted_rows(entries, EntryLess{spec.order, false}, 1, query.cancel_flag());
-    evaluate_partitions(spec, buckets[b].data(), buckets[b].size(), query);
+    std::vector<uint64_t> hashes;
+    buckets[b] =
+        sorted_rows(entries, EntryLess{spec.order, false}, 1, query.cancel_flag(), &hashes);
+    std::vector<SortEntry>().swap(entries);
+    evaluate_partitions(spec, buckets[b].data(), hashes.data(), buckets[b].size(), query);
   });
   if (query.failed()) return false;
   if (!keep_order) {
