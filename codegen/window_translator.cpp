@@ -72,8 +72,7 @@ class WindowSink : public Consumer {
     pipeline.window.partitioned = !window.partitions.empty();
     if (pipeline.window.partitioned)
       pipeline.window.hash_offset = rows_->layout.offset(hash_field_);
-    else
-      pipeline.window.sort_keys = integer_sort_keys(order_keys);
+    pipeline.window.sort_keys = integer_sort_keys(order_keys);
     pipeline.window.order_key_count = order_keys.size();
     for (size_t f = 0; f < window.functions.size(); ++f) {
       PipelineProgram::WindowRangeBounds bounds;

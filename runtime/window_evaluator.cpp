@@ -78,10 +78,10 @@ WorkerContext& current_worker(QueryContext& query) {
 }
 
 // What the sorts compare: up to two keys, then (if they tie and are not `exact`) the rows by
-// the generated comparator. With PARTITION BY the first key is the partition hash, so rows
-// of different partitions rarely reach the comparator (which compares the partition keys
-// first, so that partitions whose hashes collide still come out whole); without it the keys
-// are the leading integer ORDER BY keys.
+// the generated comparator. With PARTITION BY the keys are the partition hash and the first
+// ORDER BY key if it is an integer, so that rows rarely reach the comparator (partitions
+// whose hashes collide are sorted again, evaluate_partitions); without it they are the
+// leading integer ORDER BY keys.
 struct SortEntry {
   std::array<uint64_t, 2> keys;
   uint8_t* row;
@@ -692,23 +692,40 @@ class PartitionEvaluator {
 };
 
 // rows[0, count), sorted by partition and ORDER BY keys: each partition's functions. With
-// PARTITION BY, `hashes` holds each row's partition hash: rows of different hashes are of
-// different partitions without a look at the rows.
-bool evaluate_partitions(const WindowSpec& spec, uint8_t* const* rows, const uint64_t* hashes,
+// PARTITION BY the rows come sorted by their partition hash `hashes`, then by the first
+// ORDER BY key, then by the comparator: rows of one hash are one partition, unless the hashes
+// of several collide, whose rows are then sorted anew by the comparator.
+bool evaluate_partitions(const WindowSpec& spec, uint8_t** rows, const uint64_t* hashes,
                          size_t count, QueryContext& query) {
   CancelPoll poll(query.cancel_flag());
   PartitionEvaluator evaluator(spec, query, &current_worker(query), poll);
+  if (!spec.partitioned) return count == 0 || evaluator.evaluate(rows, count);
+  auto in_order = [&](const uint8_t* a, const uint8_t* b) {
+    poll.tick();
+    return spec.order(a, b) < 0;
+  };
   size_t begin = 0;
   while (begin < count) {
-    size_t end = spec.partitioned ? begin + 1 : count;
-    while (end < count && hashes[end] == hashes[begin] &&
-           spec.same_partition(rows[begin], rows[end]) == 0) {
+    size_t hash_end = begin + 1;
+    bool one_partition = true;
+    for (; hash_end < count && hashes[hash_end] == hashes[begin]; ++hash_end) {
       poll.tick();
-      if (end + kPrefetchDistance < count) __builtin_prefetch(rows[end + kPrefetchDistance]);
-      ++end;
+      if (hash_end + kPrefetchDistance < count)
+        __builtin_prefetch(rows[hash_end + kPrefetchDistance]);
+      one_partition = one_partition && spec.same_partition(rows[begin], rows[hash_end]) == 0;
     }
-    if (!evaluator.evaluate(rows + begin, end - begin)) return false;
-    begin = end;
+    if (one_partition) {
+      if (!evaluator.evaluate(rows + begin, hash_end - begin)) return false;
+      begin = hash_end;
+      continue;
+    }
+    std::stable_sort(rows + begin, rows + hash_end, in_order);
+    while (begin < hash_end) {
+      size_t end = begin + 1;
+      while (end < hash_end && spec.same_partition(rows[begin], rows[end]) == 0) ++end;
+      if (!evaluator.evaluate(rows + begin, end - begin)) return false;
+      begin = end;
+    }
   }
   return true;
 }
@@ -776,8 +793,9 @@ bool evaluate_windows(RowBuffer& rows, const WindowSpec& spec, QueryContext& que
       poll.tick();
       uint64_t hash;
       std::memcpy(&hash, order[r] + spec.hash_offset, sizeof(hash));
+      uint64_t first_key = spec.sort_keys.empty() ? 0 : sort_key(spec.sort_keys[0], order[r]);
       scattered[slice][HashDirectoryShape::scramble(hash) >> (64 - kBucketBits)].push_back(
-          {{hash, 0}, order[r]});
+          {{hash, first_key}, order[r]});
     }
   });
   // Each bucket is gathered, sorted and evaluated by a task of its own.

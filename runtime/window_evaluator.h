@@ -74,7 +74,8 @@ struct WindowSortKey {
 struct WindowSpec {
   bool partitioned = false;  // PARTITION BY given: rows hold a bigint hash at hash_offset
   uint32_t hash_offset = 0;
-  // Without PARTITION BY: the first (up to two) ORDER BY keys if they are integers.
+  // The first (up to two) ORDER BY keys if they are integers; with PARTITION BY the sort
+  // uses the first one only.
   std::vector<WindowSortKey> sort_keys;
   size_t order_key_count = 0;  // ORDER BY keys in all
   RowBuffer::CompareFn order = nullptr;           // partition keys, then ORDER BY keys

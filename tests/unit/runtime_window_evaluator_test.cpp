@@ -198,6 +198,22 @@ TEST(WindowEvaluatorTest, LargePartitionsInParallelRangesMatchDirectSums) {
   }
 }
 
+// Partitions whose hashes all collide, sorted by hash and the ORDER BY key as a number:
+// the evaluator sorts their rows again by the comparator before it evaluates them.
+TEST(WindowEvaluatorTest, CollidingPartitionHashesKeepPartitionsWhole) {
+  for (const WindowFrame& frame : kRowsFrames) {
+    QueryContext query(2);
+    RowBuffer buffer(sizeof(Row), 2);
+    fill(buffer, query, 5000, 7);
+    for (uint64_t r = 0; r < buffer.size(); ++r) reinterpret_cast<Row*>(buffer.row(r))->hash = 42;
+    WindowSpec spec = sum_spec(frame, true);
+    spec.sort_keys = {{{offsetof(Row, order), WindowField::kNeverNull, 8}, false, false}};
+    spec.order_key_count = 1;
+    ASSERT_TRUE(evaluate_windows(buffer, spec, query));
+    expect_direct_sums(buffer, frame);
+  }
+}
+
 // sum(value) that fails once the sum drops below -1000.
 bool floor_sum_update(WorkerContext* worker, uint8_t* state, const uint8_t* row) {
   sum_update(worker, state, row);
