@@ -153,8 +153,7 @@ bool needs_peer_groups(const WindowSpec& spec) {
       case WindowFunctionKind::kLastValue:
       case WindowFunctionKind::kNthValue:
       case WindowFunctionKind::kAggregate:
-        if (function.frame.unit != Unit::kRows ||
-            function.frame.exclusion == Exclusion::kGroup ||
+        if (function.frame.unit != Unit::kRows || function.frame.exclusion == Exclusion::kGroup ||
             function.frame.exclusion == Exclusion::kTies)
           return true;
         break;
@@ -235,9 +234,8 @@ class PartitionEvaluator {
       case WindowFunctionKind::kFirstValue:
       case WindowFunctionKind::kLastValue:
       case WindowFunctionKind::kNthValue:
-        return for_each_row([&](size_t i, WorkerContext& worker) {
-          return frame_value(function, i, worker);
-        });
+        return for_each_row(
+            [&](size_t i, WorkerContext& worker) { return frame_value(function, i, worker); });
       case WindowFunctionKind::kAggregate:
         if (function.frame.start == Bound::kUnboundedPreceding &&
             function.frame.exclusion == Exclusion::kNoOthers)
@@ -270,15 +268,15 @@ class PartitionEvaluator {
   // Functions whose value at row i depends on i's position alone: body(i, worker).
   template <typename Body>
   bool for_each_row(const Body& body) {
-    return for_ranges(0, [&](size_t, size_t begin, size_t end, WorkerContext& worker,
-                             CancelPoll& poll) {
-      for (size_t i = begin; i < end; ++i) {
-        poll.tick();
-        prefetch(i);
-        if (!body(i, worker)) return false;
-      }
-      return true;
-    });
+    return for_ranges(
+        0, [&](size_t, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          for (size_t i = begin; i < end; ++i) {
+            poll.tick();
+            prefetch(i);
+            if (!body(i, worker)) return false;
+          }
+          return true;
+        });
   }
 
   // Peer groups: groups_before_[i] numbers row i's group from 0, group_starts_ holds each
@@ -303,8 +301,7 @@ class PartitionEvaluator {
     groups_before_range.assign(range_count(), 0);
     for (size_t r = 1; r < range_count(); ++r)
       groups_before_range[r] = groups_before_range[r - 1] + groups_in[r - 1];
-    group_starts_.resize((count_ > 0 ? groups_before_range.back() + groups_in.back() + 1 : 0) +
-                         1);
+    group_starts_.resize((count_ > 0 ? groups_before_range.back() + groups_in.back() + 1 : 0) + 1);
     for_ranges(0, [&](size_t r, size_t begin, size_t end, WorkerContext&, CancelPoll&) {
       size_t previous = 0;  // the range's own number of the row before
       for (size_t i = begin; i < end; ++i) {
@@ -558,20 +555,20 @@ class PartitionEvaluator {
     std::vector<uint8_t> own(ranges * size, 0);
     std::vector<uint8_t> before(ranges * size, 0);
     QueryContext scratch(query_.worker_count());
-    bool evaluated = for_ranges(0, [&](size_t r, size_t begin, size_t end, WorkerContext& worker,
-                                       CancelPoll& poll) {
-      if (r == 0) return running_rows(function, begin, end, 0, before.data(), worker, poll);
-      if (r == ranges - 1) return true;
-      // The worker's string heap, but failures go to the scratch context.
-      WorkerContext scratch_worker = worker;
-      scratch_worker.query = &scratch;
-      for (size_t j = added[r]; j < added[r + 1]; ++j) {
-        poll.tick();
-        prefetch(j);
-        if (!function.update(&scratch_worker, own.data() + r * size, rows_[j])) return true;
-      }
-      return true;
-    });
+    bool evaluated = for_ranges(
+        0, [&](size_t r, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          if (r == 0) return running_rows(function, begin, end, 0, before.data(), worker, poll);
+          if (r == ranges - 1) return true;
+          // The worker's string heap, but failures go to the scratch context.
+          WorkerContext scratch_worker = worker;
+          scratch_worker.query = &scratch;
+          for (size_t j = added[r]; j < added[r + 1]; ++j) {
+            poll.tick();
+            prefetch(j);
+            if (!function.update(&scratch_worker, own.data() + r * size, rows_[j])) return true;
+          }
+          return true;
+        });
     if (!evaluated) return false;
     // The state before range r >= 1: range 0 left its running state in before[0].
     auto state_before = [&](size_t r) { return before.data() + (r == 1 ? 0 : r) * size; };
@@ -585,31 +582,31 @@ class PartitionEvaluator {
       std::vector<uint8_t> state(size, 0);
       return running_rows(function, 0, count_, 0, state.data(), *worker_, poll_);
     }
-    return for_ranges(1, [&](size_t r, size_t begin, size_t end, WorkerContext& worker,
-                             CancelPoll& poll) {
-      return running_rows(function, begin, end, added[r], state_before(r), worker, poll);
-    });
+    return for_ranges(
+        1, [&](size_t r, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          return running_rows(function, begin, end, added[r], state_before(r), worker, poll);
+        });
   }
 
   // Aggregates whose states cannot be merged without consuming them (string_agg): each frame
   // from its rows. Their result holds every input anyway, so this costs no more than it.
   bool recomputed_aggregate(const WindowFunctionSpec& function) {
-    return for_ranges(0, [&](size_t, size_t begin, size_t end, WorkerContext& worker,
-                             CancelPoll& poll) {
-      std::vector<uint8_t> state(function.state_size);
-      for (size_t i = begin; i < end; ++i) {
-        std::fill(state.begin(), state.end(), 0);
-        FrameRows frame = frame_rows(function, i);
-        for (size_t r = 0; r < frame.size; ++r) {
-          for (size_t j = frame.runs[r].first; j < frame.runs[r].second; ++j) {
-            poll.tick();
-            if (!function.update(&worker, state.data(), rows_[j])) return false;
+    return for_ranges(
+        0, [&](size_t, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          std::vector<uint8_t> state(function.state_size);
+          for (size_t i = begin; i < end; ++i) {
+            std::fill(state.begin(), state.end(), 0);
+            FrameRows frame = frame_rows(function, i);
+            for (size_t r = 0; r < frame.size; ++r) {
+              for (size_t j = frame.runs[r].first; j < frame.runs[r].second; ++j) {
+                poll.tick();
+                if (!function.update(&worker, state.data(), rows_[j])) return false;
+              }
+            }
+            if (!function.finalize(&worker, state.data(), rows_[i])) return false;
           }
-        }
-        if (!function.finalize(&worker, state.data(), rows_[i])) return false;
-      }
-      return true;
-    });
+          return true;
+        });
   }
 
   // Other frames: a segment tree over the partition (Leis et al. 2015, section 4.2), binary
@@ -622,15 +619,15 @@ class PartitionEvaluator {
     const size_t size = function.state_size;
     std::vector<uint8_t> tree(2 * count_ * size, 0);
     auto node = [&](size_t j) { return tree.data() + j * size; };
-    bool leaves = for_ranges(0, [&](size_t, size_t begin, size_t end, WorkerContext& worker,
-                                    CancelPoll& poll) {
-      for (size_t i = begin; i < end; ++i) {
-        poll.tick();
-        prefetch(i);
-        if (!function.update(&worker, node(count_ + i), rows_[i])) return false;
-      }
-      return true;
-    });
+    bool leaves = for_ranges(
+        0, [&](size_t, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          for (size_t i = begin; i < end; ++i) {
+            poll.tick();
+            prefetch(i);
+            if (!function.update(&worker, node(count_ + i), rows_[i])) return false;
+          }
+          return true;
+        });
     if (!leaves) return false;
     std::vector<bool> valid(count_, true);
     QueryContext scratch(1);  // collects the build's merge failures
@@ -640,33 +637,33 @@ class PartitionEvaluator {
                  function.merge(&scratch.worker(0), node(j), node(2 * j)) &&
                  function.merge(&scratch.worker(0), node(j), node(2 * j + 1));
     }
-    return for_ranges(0, [&](size_t, size_t begin, size_t end, WorkerContext& worker,
-                             CancelPoll& poll) {
-      std::vector<uint8_t> state(size);
-      std::vector<size_t> right;
-      // Folds node j into the frame's state, through its children when it is invalid.
-      auto combine = [&](size_t j, const auto& self) -> bool {
-        if (is_valid(valid, j)) return function.merge(&worker, state.data(), node(j));
-        return self(2 * j, self) && self(2 * j + 1, self);
-      };
-      for (size_t i = begin; i < end; ++i) {
-        std::fill(state.begin(), state.end(), 0);
-        FrameRows frame = frame_rows(function, i);
-        for (size_t r = 0; r < frame.size; ++r) {
-          right.clear();
-          for (size_t low = frame.runs[r].first + count_, high = frame.runs[r].second + count_;
-               low < high; low /= 2, high /= 2) {
-            poll.tick();
-            if ((low & 1) && !combine(low++, combine)) return false;
-            if (high & 1) right.push_back(--high);
+    return for_ranges(
+        0, [&](size_t, size_t begin, size_t end, WorkerContext& worker, CancelPoll& poll) {
+          std::vector<uint8_t> state(size);
+          std::vector<size_t> right;
+          // Folds node j into the frame's state, through its children when it is invalid.
+          auto combine = [&](size_t j, const auto& self) -> bool {
+            if (is_valid(valid, j)) return function.merge(&worker, state.data(), node(j));
+            return self(2 * j, self) && self(2 * j + 1, self);
+          };
+          for (size_t i = begin; i < end; ++i) {
+            std::fill(state.begin(), state.end(), 0);
+            FrameRows frame = frame_rows(function, i);
+            for (size_t r = 0; r < frame.size; ++r) {
+              right.clear();
+              for (size_t low = frame.runs[r].first + count_, high = frame.runs[r].second + count_;
+                   low < high; low /= 2, high /= 2) {
+                poll.tick();
+                if ((low & 1) && !combine(low++, combine)) return false;
+                if (high & 1) right.push_back(--high);
+              }
+              for (auto j = right.rbegin(); j != right.rend(); ++j)
+                if (!combine(*j, combine)) return false;
+            }
+            if (!function.finalize(&worker, state.data(), rows_[i])) return false;
           }
-          for (auto j = right.rbegin(); j != right.rend(); ++j)
-            if (!combine(*j, combine)) return false;
-        }
-        if (!function.finalize(&worker, state.data(), rows_[i])) return false;
-      }
-      return true;
-    });
+          return true;
+        });
   }
 
   // Leaves (rows) are always valid.
@@ -684,9 +681,9 @@ class PartitionEvaluator {
   QueryContext& query_;
   WorkerContext* worker_;  // the caller's, for what runs in one pass
   CancelPoll& poll_;
-  std::vector<size_t> bounds_;         // the ranges: [bounds_[r], bounds_[r + 1])
-  std::vector<size_t> groups_before_;  // the peer group of each row, counted from 0
-  std::vector<size_t> group_starts_;   // each peer group's first row, then count_
+  std::vector<size_t> bounds_;               // the ranges: [bounds_[r], bounds_[r + 1])
+  std::vector<size_t> groups_before_;        // the peer group of each row, counted from 0
+  std::vector<size_t> group_starts_;         // each peer group's first row, then count_
   std::vector<size_t> groups_in_range_;      // find_peer_groups: new groups per range
   std::vector<size_t> groups_before_range_;  // and before each range
 };
@@ -764,8 +761,8 @@ bool evaluate_one_partition(RowBuffer& rows, const WindowSpec& spec, QueryContex
                           entry.keys[k] = sort_key(spec.sort_keys[k], order[i]);
                       }
                     });
-  order = sorted_rows(entries, EntryLess{spec.order, exact}, query.worker_count(),
-                      query.cancel_flag());
+  order =
+      sorted_rows(entries, EntryLess{spec.order, exact}, query.worker_count(), query.cancel_flag());
   return evaluate_partitions(spec, order.data(), nullptr, order.size(), query);
 }
 

@@ -77,7 +77,7 @@ struct WindowSpec {
   // The first (up to two) ORDER BY keys if they are integers; with PARTITION BY the sort
   // uses the first one only.
   std::vector<WindowSortKey> sort_keys;
-  size_t order_key_count = 0;  // ORDER BY keys in all
+  size_t order_key_count = 0;                     // ORDER BY keys in all
   RowBuffer::CompareFn order = nullptr;           // partition keys, then ORDER BY keys
   RowBuffer::CompareFn same_partition = nullptr;  // partition keys only (0 = equal)
   RowBuffer::CompareFn peers = nullptr;           // ORDER BY keys only (0 = peers)

@@ -143,7 +143,8 @@ void expect_direct_sums(RowBuffer& buffer, const WindowFrame& frame) {
     for (size_t i = 0; i < rows.size(); ++i) prefix[i + 1] = prefix[i] + rows[i].value;
     for (int64_t i = 0; i < count; ++i) {
       auto [begin, end] = direct_frame(frame, i, count);
-      int64_t sum = begin < end ? prefix[static_cast<size_t>(end)] - prefix[static_cast<size_t>(begin)] : 0;
+      int64_t sum =
+          begin < end ? prefix[static_cast<size_t>(end)] - prefix[static_cast<size_t>(begin)] : 0;
       const Row& row = rows[static_cast<size_t>(i)];
       ASSERT_EQ(row.result_null != 0, begin >= end) << "partition " << key << " row " << i;
       if (begin < end) {
@@ -315,8 +316,8 @@ TEST(WindowEvaluatorTest, IntegerSortKeysOrderAsTheComparator) {
   std::vector<KeyedRow> expected;
   for (uint64_t r = 0; r < buffer.size(); ++r) expected.push_back(*as_keyed(buffer.row(r)));
   std::sort(expected.begin(), expected.end(), [](const KeyedRow& x, const KeyedRow& y) {
-    return keyed_order(reinterpret_cast<const uint8_t*>(&x),
-                       reinterpret_cast<const uint8_t*>(&y)) < 0;
+    return keyed_order(reinterpret_cast<const uint8_t*>(&x), reinterpret_cast<const uint8_t*>(&y)) <
+           0;
   });
   for (size_t i = 0; i < expected.size(); ++i)
     ASSERT_EQ(expected[i].result, static_cast<int64_t>(i + 1)) << "row " << expected[i].id;
