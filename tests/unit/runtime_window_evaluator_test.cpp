@@ -294,7 +294,7 @@ TEST(WindowEvaluatorTest, IntegerSortKeysOrderAsTheComparator) {
     int64_t n = (i * 7919) % rows;
     KeyedRow row{static_cast<int32_t>(n % 23) - 11, n % 17 == 0, 0, n % 13 == 0, n, 0};
     // Neighbouring bigints (which share their number) and the extremes.
-    row.b = n % 5 == 0 ? (n % 2 ? INT64_MIN : INT64_MAX) : big + n % 4 - (n % 3) * big;
+    row.b = n % 5 == 0 ? (n % 2 ? INT64_MIN : INT64_MAX) : (n % 3 - 1) * big + n % 4;
     std::memcpy(floe_rt_rows_append(&buffer, &query.worker(static_cast<uint32_t>(i % 2))), &row,
                 sizeof row);
   }
