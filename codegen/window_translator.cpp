@@ -70,6 +70,8 @@ class WindowSink : public Consumer {
     pipeline.window.partitioned = !window.partitions.empty();
     if (pipeline.window.partitioned)
       pipeline.window.hash_offset = rows_->layout.offset(hash_field_);
+    pipeline.window.sort_keys = integer_sort_keys(order_keys);
+    pipeline.window.order_key_count = order_keys.size();
     for (size_t f = 0; f < window.functions.size(); ++f) {
       PipelineProgram::WindowRangeBounds bounds;
       std::string* names[] = {&bounds.start, &bounds.end};
@@ -137,6 +139,20 @@ class WindowSink : public Consumer {
     result.null_offset =
         layout.field(field).nullable ? layout.null_offset(field) : WindowField::kNeverNull;
     result.size = static_cast<uint32_t>(physical_size(layout.field(field).type.physical()));
+    return result;
+  }
+
+  // The leading ORDER BY keys (up to two) whose values are integers: the evaluator's sort
+  // compares them without the comparator.
+  std::vector<WindowSortKey> integer_sort_keys(const std::vector<RowKey>& keys) const {
+    std::vector<WindowSortKey> result;
+    for (const RowKey& key : keys) {
+      PhysicalType physical = key.type.physical();
+      bool integer = physical == PhysicalType::kBool || physical == PhysicalType::kInt16 ||
+                     physical == PhysicalType::kInt32 || physical == PhysicalType::kInt64;
+      if (!integer || result.size() == 2) break;
+      result.push_back({window_field(key.field), key.descending, key.nulls_first});
+    }
     return result;
   }
 

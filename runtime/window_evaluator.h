@@ -2,13 +2,15 @@
 // of Window Functions in Analytical SQL Queries", VLDB 2015). The rows are hash-partitioned
 // on their partition keys (a hash the generated code stored in each row), and each of the
 // buckets is sorted and evaluated by a task of its own, so that windows with PARTITION BY
-// run in parallel; without PARTITION BY the one partition is sorted in parallel (RowBuffer)
-// and evaluated by one task. Aggregates over frames whose start moves (or with EXCLUDE) use a
-// segment tree of aggregate states (section 4); the states and their update/merge/finalize
-// functions are generated code, the very ones GROUP BY uses, so both compute the same.
-// ROWS, RANGE and GROUPS frames are positions in the sorted partition: RANGE offsets by
-// binary search with a generated comparator, GROUPS offsets through the peer groups
-// (section 3.2).
+// run in parallel; without PARTITION BY the one partition is sorted in parallel, and a large
+// partition is evaluated in parallel ranges of rows (section 4.4). The sorts compare entries
+// that carry the partition hash, or integer ORDER BY keys, next to the row pointer, so that
+// most comparisons touch no row. Aggregates over frames whose start moves (or with EXCLUDE)
+// use a segment tree of aggregate states (section 4); the states and their
+// update/merge/finalize functions are generated code, the very ones GROUP BY uses, so both
+// compute the same. ROWS, RANGE and GROUPS frames are positions in the sorted partition:
+// RANGE offsets by binary search with a generated comparator, GROUPS offsets through the
+// peer groups (section 3.2).
 #pragma once
 
 #include <cstdint>
@@ -56,9 +58,22 @@ struct WindowFunctionSpec {
   StateFinalize finalize = nullptr;
 };
 
+// A leading ORDER BY key of integer representation (boolean, smallint, integer, bigint, date,
+// timestamp, decimal of up to 18 digits: one scale per key), which the sort compares as an
+// unsigned number without calling the generated comparator.
+struct WindowSortKey {
+  WindowField field;  // size 1, 2, 4 or 8
+  bool descending = false;
+  bool nulls_first = false;
+};
+
 struct WindowSpec {
   bool partitioned = false;  // PARTITION BY given: rows hold a bigint hash at hash_offset
   uint32_t hash_offset = 0;
+  // The first (up to two) ORDER BY keys if they are integers; with PARTITION BY the sort
+  // uses the first one only.
+  std::vector<WindowSortKey> sort_keys;
+  size_t order_key_count = 0;                     // ORDER BY keys in all
   RowComparator order = nullptr;           // partition keys, then ORDER BY keys
   RowComparator same_partition = nullptr;  // partition keys only (0 = equal)
   RowComparator peers = nullptr;           // ORDER BY keys only (0 = peers)
@@ -66,8 +81,10 @@ struct WindowSpec {
 };
 
 // Computes every function of `spec` into each row of `rows` (finished), leaving the rows in
-// partition order. Runs its tasks in the caller's task arena. Returns false after recording
-// an error in `query`; throws floe::Error when the statement is canceled.
-bool evaluate_windows(RowBuffer& rows, const WindowSpec& spec, QueryContext& query);
+// partition order if `keep_order`, else in the order they were appended in (which reads
+// them back faster). Runs its tasks in the caller's task arena. Returns false after
+// recording an error in `query`; throws floe::Error when the statement is canceled.
+bool evaluate_windows(RowBuffer& rows, const WindowSpec& spec, QueryContext& query,
+                      bool keep_order = true);
 
 }  // namespace floe

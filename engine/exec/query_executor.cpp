@@ -95,9 +95,19 @@ WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledM
   return spec;
 }
 
+// Whether the pipeline that reads the rows of `slot` reads them in order
+// (plan::Pipeline::ordered).
+bool reader_needs_order(const plan::PhysicalDescription& physical, uint32_t slot) {
+  return std::any_of(physical.pipelines.begin(), physical.pipelines.end(), [&](const auto& reader) {
+    return reader.source == PipelineDescription::Source::kRows && reader.source_slot == slot &&
+           reader.ordered;
+  });
+}
+
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
-void finalize_sink(const PipelineDescription& pipeline, const PipelineProgram& functions,
-                   QueryState& state, QueryContext& query, const codegen::CompiledModule& code) {
+void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
+                   const PipelineProgram& functions, QueryState& state, QueryContext& query,
+                   const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineDescription::Sink::kJoinBuild:
       state.join_table(pipeline.sink_slot).finalize(query.cancel_flag());
@@ -120,7 +130,8 @@ void finalize_sink(const PipelineDescription& pipeline, const PipelineProgram& f
     case PipelineDescription::Sink::kWindow: {
       auto& rows = state.rows(pipeline.sink_slot);
       rows.finish();
-      if (!evaluate_windows(rows, window_spec(functions, code), query))
+      if (!evaluate_windows(rows, window_spec(functions, code), query,
+                            reader_needs_order(physical, pipeline.sink_slot)))
         throw Error(query.error_message());
       break;
     }
@@ -130,8 +141,9 @@ void finalize_sink(const PipelineDescription& pipeline, const PipelineProgram& f
   }
 }
 
-void run_pipeline(const PipelineDescription& pipeline, const PipelineProgram& functions,
-                  QueryState& state, QueryContext& query, const codegen::CompiledModule& code) {
+void run_pipeline(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
+                  const PipelineProgram& functions, QueryState& state, QueryContext& query,
+                  const codegen::CompiledModule& code) {
   auto function = reinterpret_cast<PipelineFn>(code.lookup(functions.function));
   if (pipeline.sink == PipelineDescription::Sink::kAggregation && pipeline.global_aggregation) {
     // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
@@ -141,10 +153,8 @@ void run_pipeline(const PipelineDescription& pipeline, const PipelineProgram& fu
     auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(functions.initial_groups_function));
     if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
-  // Sorted rows keep their order only if one worker reads them front to back.
-  bool in_order = pipeline.source == PipelineDescription::Source::kRows;
   dispatch_morsels(
-      morsels_of(pipeline, state), in_order,
+      morsels_of(pipeline, state), pipeline.ordered,
       [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
       [&](const Morsel& morsel, uint32_t worker) {
         if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
@@ -152,7 +162,7 @@ void run_pipeline(const PipelineDescription& pipeline, const PipelineProgram& fu
           query.fail("internal error: pipeline failed without a message");
       });
   if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(pipeline, functions, state, query, code);
+  if (!pipeline.sink_continues) finalize_sink(physical, pipeline, functions, state, query, code);
 }
 
 std::vector<std::vector<Value>> read_result(const plan::PhysicalDescription& physical,
@@ -291,7 +301,7 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   arena.execute([&] {
     for (size_t p = 0; p < physical.pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(physical.pipelines[p], program.pipelines[p], state, query, *code_);
+      run_pipeline(physical, physical.pipelines[p], program.pipelines[p], state, query, *code_);
       if (profile) profile->pipeline_ms[physical.pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });

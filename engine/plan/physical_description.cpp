@@ -142,6 +142,7 @@ class Describer {
       describe_sink(pipeline.sink);
     }
     out_.pipelines.back().id = pipeline.id;
+    out_.pipelines.back().ordered = pipeline.ordered;
     for (size_t k = own; k-- > 0;) describe_operator(*pipeline.operators[k]);
     describe_source(*pipeline.source);
   }

@@ -87,6 +87,7 @@ struct PipelineDescription {
   uint64_t value_rows = 0;       // kValues: VALUES rows, or generate_series values
   uint32_t source_slot = 0;      // kAggregation, kJoinUnmatched: the table; kRows: the buffer;
                                  // kTable: the scan's cursors (an index scan's row ids)
+  bool ordered = false;          // Pipeline::ordered: one worker reads the source in order
 
   Sink sink = Sink::kResult;
   const LogicalOp* sink_op = nullptr;  // null for kResult

@@ -1,5 +1,7 @@
 #include "engine/plan/physical_plan.h"
 
+#include <algorithm>
+
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -95,6 +97,34 @@ class PipelineSplitter {
   std::vector<Pipeline> finished_;
 };
 
+// Whether the aggregation's result depends on the order of its input rows: the collected
+// aggregates (string_agg) without an ORDER BY of their own concatenate in input order.
+bool order_sensitive(const AggregateOp& aggregate) {
+  return std::any_of(aggregate.aggregates.begin(), aggregate.aggregates.end(),
+                     [](const AggregateOp::Aggregate& a) { return is_collected(a.function); });
+}
+
+// A sort's rows are read in order. A window's evaluated rows can be read by all workers
+// at once when the rest of the pipeline does not see their order: no LIMIT (the first rows
+// in window order), and a sink that does not keep it (an aggregation that is no
+// concatenation, a join's build side). A sort or a window above, and the query result,
+// keep the window's order as PostgreSQL shows it.
+bool reads_in_order(const Pipeline& pipeline) {
+  if (pipeline.source->kind == LogicalKind::kSort) return true;
+  if (pipeline.source->kind != LogicalKind::kWindow) return false;
+  for (const LogicalOp* op : pipeline.operators)
+    if (op->kind == LogicalKind::kLimit) return true;
+  if (!pipeline.sink) return true;
+  switch (pipeline.sink->kind) {
+    case LogicalKind::kAggregate:
+      return order_sensitive(static_cast<const AggregateOp&>(*pipeline.sink));
+    case LogicalKind::kJoin:
+      return false;
+    default:
+      return true;
+  }
+}
+
 std::string role(const LogicalOp& op, bool as_sink) {
   switch (op.kind) {
     case LogicalKind::kScan:
@@ -142,6 +172,7 @@ PhysicalPlan make_physical_plan(LogicalPlan logical) {
   if (!plan.logical.root) throw Error("internal error: empty plan");
   plan.pipelines = PipelineSplitter().split(*plan.logical.root);
   choose(*plan.logical.root, plan.choices);
+  for (Pipeline& pipeline : plan.pipelines) pipeline.ordered = reads_in_order(pipeline);
   return plan;
 }
 

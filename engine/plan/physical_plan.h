@@ -26,6 +26,10 @@ struct Pipeline {
   std::vector<const LogicalOp*> operators;
   // kJoin (build side), kAggregate, kSort, kWindow; nullptr means the query result.
   const LogicalOp* sink = nullptr;
+  // The source's rows must pass the operators into the sink in their order, so one worker
+  // reads them front to back: a sort's rows, and a window's unless nothing above it depends
+  // on their order (then its evaluated rows are read in parallel morsels).
+  bool ordered = false;
 };
 
 // The table a hash join builds (`SET join_table`, issue 9): chaining (JoinHashTable), CHT or

@@ -164,12 +164,27 @@ int64_t length(std::string_view text) {
   return character_count(text);
 }
 
+// upper / lower. ASCII text (the common case) maps byte by byte straight into the result,
+// without decoding, encoding and an intermediate string; other text character by character.
+StringRef map_text_case(StringHeap& heap, std::string_view text, Case to) {
+  bool ascii = std::all_of(text.begin(), text.end(),
+                           [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  if (!ascii)
+    return map_characters(heap, text, [to](char32_t c, char32_t) { return map_case(c, to); });
+  char inline_buffer[StringRef::kInlineLength];
+  char* bytes =
+      text.size() <= StringRef::kInlineLength ? inline_buffer : heap.allocate(text.size());
+  for (size_t i = 0; i < text.size(); ++i)
+    bytes[i] = static_cast<char>(map_case(static_cast<unsigned char>(text[i]), to));
+  return StringRef::from({bytes, text.size()});
+}
+
 StringRef upper(StringHeap& heap, std::string_view text) {
-  return map_characters(heap, text, [](char32_t c, char32_t) { return map_case(c, Case::kUpper); });
+  return map_text_case(heap, text, Case::kUpper);
 }
 
 StringRef lower(StringHeap& heap, std::string_view text) {
-  return map_characters(heap, text, [](char32_t c, char32_t) { return map_case(c, Case::kLower); });
+  return map_text_case(heap, text, Case::kLower);
 }
 
 // First letter of each word upper case, the rest lower case; words are runs of letters and

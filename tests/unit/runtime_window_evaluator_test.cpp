@@ -1,8 +1,10 @@
 // The window evaluator's frames and segment tree against a direct computation, with
 // hand-written stand-ins for the generated comparators and aggregate functions.
 #include <gtest/gtest.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstring>
 #include <map>
@@ -137,10 +139,12 @@ void expect_direct_sums(RowBuffer& buffer, const WindowFrame& frame) {
     std::sort(rows.begin(), rows.end(),
               [](const Row& a, const Row& b) { return a.order < b.order; });
     auto count = static_cast<int64_t>(rows.size());
+    std::vector<int64_t> prefix(rows.size() + 1, 0);  // sums of the first i values
+    for (size_t i = 0; i < rows.size(); ++i) prefix[i + 1] = prefix[i] + rows[i].value;
     for (int64_t i = 0; i < count; ++i) {
       auto [begin, end] = direct_frame(frame, i, count);
-      int64_t sum = 0;
-      for (int64_t j = begin; j < end; ++j) sum += rows[static_cast<size_t>(j)].value;
+      int64_t sum =
+          begin < end ? prefix[static_cast<size_t>(end)] - prefix[static_cast<size_t>(begin)] : 0;
       const Row& row = rows[static_cast<size_t>(i)];
       ASSERT_EQ(row.result_null != 0, begin >= end) << "partition " << key << " row " << i;
       if (begin < end) {
@@ -174,6 +178,149 @@ TEST(WindowEvaluatorTest, SlidingSumsMatchDirectSums) {
         ASSERT_LT(as_row(buffer.row(r - 1))->order, as_row(buffer.row(r))->order);
     }
   }
+}
+
+// Partitions of 50,000 rows and more are evaluated in parallel ranges: the segment tree is
+// queried from every range, running sums take a parallel prefix.
+TEST(WindowEvaluatorTest, LargePartitionsInParallelRangesMatchDirectSums) {
+  tbb::task_arena arena(2);
+  for (int64_t partitions : {1, 2}) {
+    for (const WindowFrame& frame : kRowsFrames) {
+      QueryContext query(2);
+      RowBuffer buffer(sizeof(Row), 2);
+      fill(buffer, query, 100000, partitions);
+      bool evaluated = false;
+      arena.execute([&] {
+        evaluated = evaluate_windows(buffer, sum_spec(frame, partitions > 1), query, false);
+      });
+      ASSERT_TRUE(evaluated);
+      expect_direct_sums(buffer, frame);
+    }
+  }
+}
+
+// Partitions whose hashes all collide, sorted by hash and the ORDER BY key as a number:
+// the evaluator sorts their rows again by the comparator before it evaluates them.
+TEST(WindowEvaluatorTest, CollidingPartitionHashesKeepPartitionsWhole) {
+  for (const WindowFrame& frame : kRowsFrames) {
+    QueryContext query(2);
+    RowBuffer buffer(sizeof(Row), 2);
+    fill(buffer, query, 5000, 7);
+    for (uint64_t r = 0; r < buffer.size(); ++r) reinterpret_cast<Row*>(buffer.row(r))->hash = 42;
+    WindowSpec spec = sum_spec(frame, true);
+    spec.sort_keys = {{{offsetof(Row, order), WindowField::kNeverNull, 8}, false, false}};
+    spec.order_key_count = 1;
+    ASSERT_TRUE(evaluate_windows(buffer, spec, query));
+    expect_direct_sums(buffer, frame);
+  }
+}
+
+// sum(value) that fails once the sum drops below -1000.
+bool floor_sum_update(WorkerContext* worker, uint8_t* state, const uint8_t* row) {
+  sum_update(worker, state, row);
+  if (reinterpret_cast<SumState*>(state)->sum >= -1000) return true;
+  worker->query->fail("sum below floor");
+  return false;
+}
+
+// A running sum that stays above the floor while the sums of the later ranges on their own
+// do not: the parallel prefix gives way to one pass, without an error.
+TEST(WindowEvaluatorTest, ParallelPrefixFallsBackWhenARangeAloneFails) {
+  tbb::task_arena arena(2);
+  QueryContext query(2);
+  RowBuffer buffer(sizeof(Row), 2);
+  const int64_t rows = 100000;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t n = (i * 7919) % rows;
+    Row row{0, n, n < rows / 2 ? 1 : -1, 0, 0, 0};
+    std::memcpy(floe_rt_rows_append(&buffer, &query.worker(static_cast<uint32_t>(i % 2))), &row,
+                sizeof row);
+  }
+  buffer.finish();
+  WindowSpec spec = sum_spec(kRowsFrames[0], false);
+  spec.functions[0].update = floor_sum_update;
+  bool evaluated = false;
+  arena.execute([&] { evaluated = evaluate_windows(buffer, spec, query); });
+  ASSERT_TRUE(evaluated) << query.error_message();
+  expect_direct_sums(buffer, kRowsFrames[0]);
+
+  // Past the floor for real: the error of the running sum.
+  QueryContext failing(2);
+  RowBuffer negative(sizeof(Row), 2);
+  for (int64_t i = 0; i < rows; ++i) {
+    Row row{0, i, -1, 0, 0, 0};
+    std::memcpy(floe_rt_rows_append(&negative, &failing.worker(0)), &row, sizeof row);
+  }
+  negative.finish();
+  arena.execute([&] { evaluated = evaluate_windows(negative, spec, failing); });
+  EXPECT_FALSE(evaluated);
+  EXPECT_EQ(failing.error_message(), "sum below floor");
+}
+
+// Keys the sort compares as numbers (WindowSpec::sort_keys): a nullable integer descending
+// with NULLs first, a nullable bigint ascending with NULLs last (whose number loses a bit
+// to NULL), then a key only the comparator sees.
+struct KeyedRow {
+  int32_t a;
+  uint8_t a_null;
+  int64_t b;
+  uint8_t b_null;
+  int64_t id;
+  int64_t result;
+};
+const KeyedRow* as_keyed(const uint8_t* bytes) {
+  return reinterpret_cast<const KeyedRow*>(bytes);
+}
+int32_t keyed_order(const uint8_t* x, const uint8_t* y) {
+  const KeyedRow* a = as_keyed(x);
+  const KeyedRow* b = as_keyed(y);
+  if (a->a_null != b->a_null) return a->a_null ? -1 : 1;
+  if (!a->a_null && a->a != b->a) return a->a > b->a ? -1 : 1;
+  if (a->b_null != b->b_null) return a->b_null ? 1 : -1;
+  if (!a->b_null && a->b != b->b) return compare(a->b, b->b);
+  return compare(a->id, b->id);
+}
+int32_t no_keys(const uint8_t*, const uint8_t*) {
+  return 0;
+}
+
+TEST(WindowEvaluatorTest, IntegerSortKeysOrderAsTheComparator) {
+  tbb::task_arena arena(2);
+  QueryContext query(2);
+  RowBuffer buffer(sizeof(KeyedRow), 2);
+  const int64_t rows = 50000;
+  const int64_t big = int64_t{1} << 62;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t n = (i * 7919) % rows;
+    KeyedRow row{static_cast<int32_t>(n % 23) - 11, n % 17 == 0, 0, n % 13 == 0, n, 0};
+    // Neighbouring bigints (which share their number) and the extremes.
+    row.b = n % 5 == 0 ? (n % 2 ? INT64_MIN : INT64_MAX) : (n % 3 - 1) * big + n % 4;
+    std::memcpy(floe_rt_rows_append(&buffer, &query.worker(static_cast<uint32_t>(i % 2))), &row,
+                sizeof row);
+  }
+  buffer.finish();
+  WindowSpec spec;
+  spec.order = keyed_order;
+  spec.same_partition = no_keys;
+  spec.peers = keyed_order;
+  spec.order_key_count = 3;
+  spec.sort_keys = {{{offsetof(KeyedRow, a), offsetof(KeyedRow, a_null), 4}, true, true},
+                    {{offsetof(KeyedRow, b), offsetof(KeyedRow, b_null), 8}, false, false}};
+  WindowFunctionSpec row_number;
+  row_number.kind = WindowFunctionKind::kRowNumber;
+  row_number.result = {offsetof(KeyedRow, result), WindowField::kNeverNull, sizeof(int64_t)};
+  spec.functions.push_back(row_number);
+  bool evaluated = false;
+  arena.execute([&] { evaluated = evaluate_windows(buffer, spec, query); });
+  ASSERT_TRUE(evaluated);
+  std::vector<KeyedRow> expected;
+  for (uint64_t r = 0; r < buffer.size(); ++r) expected.push_back(*as_keyed(buffer.row(r)));
+  std::sort(expected.begin(), expected.end(), [](const KeyedRow& x, const KeyedRow& y) {
+    return keyed_order(reinterpret_cast<const uint8_t*>(&x), reinterpret_cast<const uint8_t*>(&y)) <
+           0;
+  });
+  for (size_t i = 0; i < expected.size(); ++i)
+    ASSERT_EQ(expected[i].result, static_cast<int64_t>(i + 1)) << "row " << expected[i].id;
 }
 
 // Peer groups of three ORDER BY values, for GROUPS frames and EXCLUDE.
