@@ -88,7 +88,7 @@ struct SortEntry {
 };
 
 struct EntryLess {
-  RowBuffer::CompareFn order;
+  RowComparator order;
   bool exact;  // equal keys mean peers in the window's order
   bool operator()(const SortEntry& a, const SortEntry& b) const {
     if (a.keys[0] != b.keys[0]) return a.keys[0] < b.keys[0];
@@ -282,7 +282,7 @@ class PartitionEvaluator {
   // Peer groups: groups_before_[i] numbers row i's group from 0, group_starts_ holds each
   // group's first row and then count_. Each range numbers its groups, then a second pass
   // adds the groups of the ranges before it.
-  void find_peer_groups(RowBuffer::CompareFn peers) {
+  void find_peer_groups(RowComparator peers) {
     groups_before_.resize(count_);
     std::vector<size_t>& groups_in = groups_in_range_;
     groups_in.assign(range_count(), 0);

@@ -47,7 +47,7 @@ std::vector<ReferentialAction> referential_actions(const Catalog& catalog, const
       // A referenced row with a NULL key column is referenced by nothing (MATCH SIMPLE).
       const auto& columns = index.constraint().columns;
       if (std::any_of(columns.begin(), columns.end(), [&](size_t column) {
-            return key.referenced->value_at(row, column).is_null();
+            return referenced.value_at(row, column).is_null();
           }))
         continue;
       std::string bytes;

@@ -216,8 +216,9 @@ TEST(WindowEvaluatorTest, CollidingPartitionHashesKeepPartitionsWhole) {
 }
 
 // sum(value) that fails once the sum drops below -1000.
-bool floor_sum_update(WorkerContext* worker, uint8_t* state, const uint8_t* row) {
-  sum_update(worker, state, row);
+bool floor_sum_update(WorkerContext* worker, uint8_t* state, const uint8_t* row,
+                      const void* context) {
+  sum_update(worker, state, row, context);
   if (reinterpret_cast<SumState*>(state)->sum >= -1000) return true;
   worker->query->fail("sum below floor");
   return false;
@@ -271,7 +272,7 @@ struct KeyedRow {
 const KeyedRow* as_keyed(const uint8_t* bytes) {
   return reinterpret_cast<const KeyedRow*>(bytes);
 }
-int32_t keyed_order(const uint8_t* x, const uint8_t* y) {
+int32_t keyed_order(const uint8_t* x, const uint8_t* y, const void*) {
   const KeyedRow* a = as_keyed(x);
   const KeyedRow* b = as_keyed(y);
   if (a->a_null != b->a_null) return a->a_null ? -1 : 1;
@@ -280,7 +281,7 @@ int32_t keyed_order(const uint8_t* x, const uint8_t* y) {
   if (!a->b_null && a->b != b->b) return compare(a->b, b->b);
   return compare(a->id, b->id);
 }
-int32_t no_keys(const uint8_t*, const uint8_t*) {
+int32_t no_keys(const uint8_t*, const uint8_t*, const void*) {
   return 0;
 }
 
@@ -316,8 +317,8 @@ TEST(WindowEvaluatorTest, IntegerSortKeysOrderAsTheComparator) {
   std::vector<KeyedRow> expected;
   for (uint64_t r = 0; r < buffer.size(); ++r) expected.push_back(*as_keyed(buffer.row(r)));
   std::sort(expected.begin(), expected.end(), [](const KeyedRow& x, const KeyedRow& y) {
-    return keyed_order(reinterpret_cast<const uint8_t*>(&x), reinterpret_cast<const uint8_t*>(&y)) <
-           0;
+    return keyed_order(reinterpret_cast<const uint8_t*>(&x), reinterpret_cast<const uint8_t*>(&y),
+                       nullptr) < 0;
   });
   for (size_t i = 0; i < expected.size(); ++i)
     ASSERT_EQ(expected[i].result, static_cast<int64_t>(i + 1)) << "row " << expected[i].id;
