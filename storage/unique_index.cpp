@@ -36,7 +36,20 @@ std::string UniqueIndex::key_of(const std::vector<Value>& values) const {
 void UniqueIndex::insert(uint64_t row_id) {
   std::string key;
   if (!row_key(row_id, key)) return;
-  if (tree_.insert(key, row_id)) throw_violation(row_id);
+  std::optional<uint64_t> holder = tree_.insert(key, row_id);
+  if (!holder || *holder == row_id) return;
+  if (!table_.row_deleted(*holder)) throw_violation(row_id);
+  // A deleted row gives its key up (MVCC, storage/row_versions.h), unless a transaction that
+  // is still running deleted it: that one may roll back and want the key again.
+  const ChunkVersions& versions = *table_.chunk(*holder >> kChunkShift).versions();
+  const UndoEntry* head = versions.head(static_cast<uint32_t>(*holder & (kChunkCapacity - 1)));
+  if (head) {
+    const uint64_t timestamp = head->timestamp.load(std::memory_order_acquire);
+    if (timestamp >= kTransactionIdBase && timestamp != current_writer())
+      throw SerializationFailure();
+  }
+  tree_.erase(key, *holder);
+  tree_.insert(key, row_id);
 }
 
 void UniqueIndex::erase(uint64_t row_id) {
@@ -66,8 +79,11 @@ void UniqueIndex::build() {
     const uint32_t rows = chunk.size();
     keys.ends.resize(rows);
     keys.null.resize(rows);
+    const ChunkVersions* versions = chunk.versions();
     for (uint32_t row = 0; row < rows; ++row) {
       const size_t begin = keys.bytes.size();
+      // A deleted row holds no key (like a NULL key: no entry).
+      if (versions && versions->deleted(row)) keys.null[row] = true;
       for (size_t k = 0; k < key_columns && !keys.null[row]; ++k) {
         const SqlType& type = table_.columns()[constraint_.columns[k]].type;
         if (arrays[k].validity && !(arrays[k].validity[row >> 6] >> (row & 63) & 1)) {

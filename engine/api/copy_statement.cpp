@@ -4,6 +4,7 @@
 #include "engine/api/statement_context.h"
 #include "engine/exec/csv_copy.h"
 #include "engine/sql/select_binder.h"
+#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -126,8 +127,10 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   uint64_t rows = 0;
   if (stmt.is_from) {
     Table& table = find_table(*stmt.relation, context.catalog);
+    const uint64_t rows_before = table.row_count();
     rows = copy_from_file(table, copy_columns(stmt, table), stmt.filename, options);
     if (context.database.freezer().bulk_loads_freeze()) table.freeze_full_chunks();
+    if (context.transaction) context.transaction->record_append(table, rows_before);
     table.analyze();
   } else {
     plan::LogicalPlan logical;

@@ -17,6 +17,8 @@ Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context) {
     std::string name(sql::node_string(parts.items[0]));
     bool is_view = context.catalog.find_view(name) != nullptr;
     bool is_table = context.catalog.find_table(name) != nullptr;
+    if (is_table && !view && context.catalog.find_table(name)->has_version_chains())
+      throw NotSupported("DROP TABLE of a table with changes that running transactions may need");
     if (view ? is_view : is_table)
       names.push_back(std::move(name));
     else if (is_view || is_table)
