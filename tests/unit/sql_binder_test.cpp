@@ -43,7 +43,7 @@ TEST_F(SqlBinderTest, RejectsUnsupportedConstructsByName) {
       "not supported: correlated subqueries in outer join conditions@39");
   EXPECT_EQ(error_of("select (select id from big where id = t.a), count(*) from t group by 1"),
             "not supported: correlated subqueries in GROUP BY@7");
-  EXPECT_EQ(error_of("update t set a = 1"), "not supported: UPDATE@0");
+  EXPECT_EQ(error_of("update t set a = 1 returning a"), "not supported: RETURNING@-1");
   EXPECT_EQ(error_of("select * from unnest(1)"), "not supported: the function unnest in FROM@14");
 }
 
