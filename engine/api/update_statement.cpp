@@ -52,9 +52,12 @@ Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context) {
   DmlTargetRows rows =
       find_target_rows(table, *stmt.relation, stmt.from_clause, stmt.n_from_clause,
                        stmt.where_clause, stmt.target_list, stmt.n_target_list, context, timings);
-  for (size_t i = 0; i < columns.size(); ++i)
-    check_assignable(rows.types[i], table.columns()[columns[i]],
-                     sql::node_location(stmt.target_list[i]->res_target->val));
+  for (size_t i = 0; i < columns.size(); ++i) {
+    // A literal (NULL, '...') has no type of its own yet: it takes the column's.
+    const PgQuery__Node* value = stmt.target_list[i]->res_target->val;
+    if (value->node_case == PG_QUERY__NODE__NODE_A_CONST) continue;
+    check_assignable(rows.types[i], table.columns()[columns[i]], sql::node_location(value));
+  }
   for (size_t r = 0; r < rows.row_ids.size(); ++r) {
     std::vector<Value>& values = rows.values[r];
     for (size_t i = 0; i < columns.size(); ++i) {
