@@ -227,6 +227,10 @@ void TableScanner::unpack(const uint32_t* positions, uint32_t begin, uint32_t co
     column_pointers_[i] = values_[i].get();
     validity_pointers_[i] = validity;
   }
+  hand_over_buffers(count, batch);
+}
+
+void TableScanner::hand_over_buffers(uint32_t count, FloeScanBatch& batch) {
   batch.count = count;
   batch.validity_offset = 0;
   batch.columns = column_pointers_.data();
@@ -299,11 +303,7 @@ void TableScanner::gather_hot(const uint32_t* positions, uint32_t count, FloeSca
     column_pointers_[i] = out;
     validity_pointers_[i] = bits;
   }
-  batch.count = count;
-  batch.validity_offset = 0;
-  batch.columns = column_pointers_.data();
-  batch.validity = validity_pointers_.data();
-  batch.selection = nullptr;
+  hand_over_buffers(count, batch);
 }
 
 Value TableScanner::visible_value(uint32_t row, size_t column, const RowVersion& version) const {

@@ -19,8 +19,8 @@
 
 #include <cstdint>
 #include <deque>
-#include <string>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "runtime/array_matcher.h"
@@ -60,6 +60,8 @@ class TableScanner {
   // `matched` matches_ (or all rows when the scan has no restriction); returns their count.
   uint32_t hand_over_visible(uint32_t begin, uint32_t count, uint32_t matched,
                              FloeScanBatch& batch);
+  // Hands over `count` rows of the batch buffers (column_pointers_, validity_pointers_).
+  void hand_over_buffers(uint32_t count, FloeScanBatch& batch);
   // Copies the rows `positions` of the current hot chunk into the batch buffers.
   void gather_hot(const uint32_t* positions, uint32_t count, FloeScanBatch& batch);
   // A column's value in a row as the snapshot sees it.

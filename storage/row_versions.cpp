@@ -6,13 +6,18 @@ namespace {
 thread_local uint64_t writer = 0;
 }
 
-ChunkVersions::ChunkVersions()
-    : heads_(new UndoEntry*[kChunkCapacity]()), deleted_(new uint64_t[kChunkCapacity / 64]()) {}
+ChunkVersions::ChunkVersions() : deleted_(new uint64_t[kChunkCapacity / 64]()) {}
 
 void ChunkVersions::set_head(uint32_t row, UndoEntry* entry) {
-  if (!heads_[row] && entry) ++chained_rows_;
-  if (heads_[row] && !entry) --chained_rows_;
-  heads_[row] = entry;
+  auto& page = heads_[row / kPageRows];
+  if (!page) {
+    if (!entry) return;
+    page.reset(new UndoEntry*[kPageRows]());
+  }
+  UndoEntry*& head = page[row % kPageRows];
+  if (!head && entry) ++chained_rows_;
+  if (head && !entry) --chained_rows_;
+  head = entry;
 }
 
 void ChunkVersions::set_deleted(uint32_t row, bool deleted) {
@@ -45,10 +50,16 @@ RowVersion visible_version(const ChunkVersions& versions, uint32_t row, const Sn
   return version;
 }
 
-uint64_t current_writer() { return writer; }
+uint64_t current_writer() {
+  return writer;
+}
 
-WriterScope::WriterScope(uint64_t transaction) : previous_(writer) { writer = transaction; }
+WriterScope::WriterScope(uint64_t transaction) : previous_(writer) {
+  writer = transaction;
+}
 
-WriterScope::~WriterScope() { writer = previous_; }
+WriterScope::~WriterScope() {
+  writer = previous_;
+}
 
 }  // namespace floe

@@ -63,7 +63,10 @@ class ChunkVersions {
   ChunkVersions();
 
   // The row's newest change, or null.
-  UndoEntry* head(uint32_t row) const { return heads_[row]; }
+  UndoEntry* head(uint32_t row) const {
+    const auto& page = heads_[row / kPageRows];
+    return page ? page[row % kPageRows] : nullptr;
+  }
   void set_head(uint32_t row, UndoEntry* entry);
   // Rows with a version chain: 0 means reading the chunk needs only the delete flags.
   uint32_t chained_rows() const { return chained_rows_; }
@@ -75,7 +78,10 @@ class ChunkVersions {
   const uint64_t* deleted_bits() const { return deleted_.get(); }
 
  private:
-  std::unique_ptr<UndoEntry*[]> heads_;
+  // The chain heads in pages of kPageRows rows, each allocated with its first chain: a small
+  // table's versions stay small.
+  static constexpr uint32_t kPageRows = 1024;
+  std::unique_ptr<UndoEntry*[]> heads_[kChunkCapacity / kPageRows];
   std::unique_ptr<uint64_t[]> deleted_;
   uint32_t chained_rows_ = 0;
   uint32_t deleted_rows_ = 0;

@@ -1,7 +1,6 @@
 // DELETE FROM t [[AS] alias] [USING ...] [WHERE ...]: a compiled query finds the rows
 // (dml_target.h), the transaction deletes them (engine/txn/transaction.h).
 #include "engine/api/dml_target.h"
-#include "engine/api/query_runner.h"
 #include "engine/txn/transaction.h"
 #include "storage/error.h"
 
@@ -19,12 +18,7 @@ Result run_delete(const PgQuery__DeleteStmt& stmt, StatementContext& context) {
       find_target_rows(table, *stmt.relation, stmt.using_clause, stmt.n_using_clause,
                        stmt.where_clause, nullptr, 0, context, timings);
   for (uint64_t row_id : rows.row_ids) context.transaction->delete_row(table, row_id);
-  Result result = Result::command("DELETE " + std::to_string(rows.row_ids.size()),
-                                  rows.row_ids.size());
-  timings.plan_ms =
-      elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;
-  result.mutable_timings() = timings;
-  return result;
+  return dml_result("DELETE", rows.row_ids.size(), timings, start);
 }
 
 }  // namespace floe

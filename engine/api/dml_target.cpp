@@ -31,6 +31,15 @@ bool has_aggregation(const plan::LogicalOp& op) {
 
 }  // namespace
 
+Result dml_result(const std::string& command, size_t rows, PhaseTimings timings,
+                  std::chrono::steady_clock::time_point start) {
+  Result result = Result::command(command + " " + std::to_string(rows), rows);
+  timings.plan_ms =
+      elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;
+  result.mutable_timings() = timings;
+  return result;
+}
+
 Table& target_table(const PgQuery__RangeVar& relation, const Catalog& catalog) {
   Table* table = catalog.find_table(relation.relname);
   if (!table)
@@ -40,10 +49,9 @@ Table& target_table(const PgQuery__RangeVar& relation, const Catalog& catalog) {
 }
 
 DmlTargetRows find_target_rows(Table& table, const PgQuery__RangeVar& relation,
-                               PgQuery__Node* const* from, size_t from_count,
-                               PgQuery__Node* where, PgQuery__Node* const* targets,
-                               size_t target_count, StatementContext& context,
-                               PhaseTimings& timings) {
+                               PgQuery__Node* const* from, size_t from_count, PgQuery__Node* where,
+                               PgQuery__Node* const* targets, size_t target_count,
+                               StatementContext& context, PhaseTimings& timings) {
   PgQuery__Node target_node = PG_QUERY__NODE__INIT;
   target_node.node_case = PG_QUERY__NODE__NODE_RANGE_VAR;
   target_node.range_var = const_cast<PgQuery__RangeVar*>(&relation);
@@ -60,8 +68,7 @@ DmlTargetRows find_target_rows(Table& table, const PgQuery__RangeVar& relation,
   select.target_list = const_cast<PgQuery__Node**>(targets);
 
   plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
-  if (has_aggregation(*logical.root))
-    throw Error("aggregate functions are not allowed in UPDATE");
+  if (has_aggregation(*logical.root)) throw Error("aggregate functions are not allowed in UPDATE");
   const std::string alias = relation.alias ? relation.alias->aliasname : relation.relname;
   plan::ScanOp* scan = find_target_scan(*logical.root, table, alias);
   if (!scan) throw Error("internal error: no scan of the target relation \"" + alias + "\"");

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "engine/api/dml_target.h"
-#include "engine/api/query_runner.h"
 #include "engine/sql/pg_node.h"
 #include "engine/txn/transaction.h"
 #include "storage/error.h"
@@ -69,12 +68,7 @@ Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context) {
     }
     context.transaction->update_row(table, rows.row_ids[r], columns, values);
   }
-  Result result = Result::command("UPDATE " + std::to_string(rows.row_ids.size()),
-                                  rows.row_ids.size());
-  timings.plan_ms =
-      elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;
-  result.mutable_timings() = timings;
-  return result;
+  return dml_result("UPDATE", rows.row_ids.size(), timings, start);
 }
 
 }  // namespace floe

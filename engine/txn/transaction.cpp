@@ -113,8 +113,8 @@ void Transaction::undo(UndoEntry& entry) {
         versions.set_head(row + i, nullptr);
       }
       const TableChunk& last = table.chunk(table.chunk_count() - 1);
-      const bool tail = chunk == table.chunk_count() - 1 && !last.frozen() &&
-                        row + entry.count == last.size();
+      const bool tail =
+          chunk == table.chunk_count() - 1 && !last.frozen() && row + entry.count == last.size();
       if (tail) {
         table.truncate(table.row_count() - entry.count);
       } else {

@@ -12,7 +12,9 @@ std::unique_ptr<Transaction> TransactionManager::begin() {
   return transaction;
 }
 
-void TransactionManager::end(const Transaction& transaction) { active_.erase(transaction.id()); }
+void TransactionManager::end(const Transaction& transaction) {
+  active_.erase(transaction.id());
+}
 
 void TransactionManager::commit(std::unique_ptr<Transaction> transaction) {
   std::lock_guard lock(mutex_);

@@ -35,7 +35,7 @@ class TransactionManager {
   mutable std::mutex mutex_;
   uint64_t last_commit_ = 0;
   uint64_t last_id_ = kTransactionIdBase;
-  std::map<uint64_t, uint64_t> active_;  // id -> start timestamp
+  std::map<uint64_t, uint64_t> active_;                 // id -> start timestamp
   std::deque<std::unique_ptr<Transaction>> committed_;  // in commit order, not yet collected
 };
 

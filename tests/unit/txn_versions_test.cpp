@@ -25,7 +25,8 @@ std::vector<int64_t> scan_values(const Table& table, const Snapshot& snapshot) {
 }
 
 std::unique_ptr<Table> make_table(int64_t rows) {
-  auto table = std::make_unique<Table>("t", std::vector<ColumnDef>{{"x", SqlType::big_int(), false}});
+  auto table =
+      std::make_unique<Table>("t", std::vector<ColumnDef>{{"x", SqlType::big_int(), false}});
   TableAppender appender(*table);
   for (int64_t i = 0; i < rows; ++i) appender.append_row({Value::big_int(i)});
   return table;
