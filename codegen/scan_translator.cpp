@@ -70,7 +70,8 @@ class ScanSource : public Source {
     for (size_t k = 0; k < loaded_.size(); ++k) {
       data.push_back(
           b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getPtrTy(), columns, k)));
-      bool nullable = scan_.table->columns()[loaded_[k].table_column].nullable;
+      const size_t column = loaded_[k].table_column;
+      bool nullable = column != kRowIdColumn && scan_.table->columns()[column].nullable;
       bitmaps.push_back(nullable ? b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(
                                                                   b.getPtrTy(), validity, k))
                                  : nullptr);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "storage/row_versions.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -39,6 +40,7 @@ struct ScanSettings {
   uint32_t vector_size = kDefaultVectorSize;
   bool sma_skipping = true;  // skip Data Blocks whose min/max (or dictionary) rule a restriction out
   bool psma = true;          // narrow the scan range inside a Data Block with its PSMAs
+  Snapshot snapshot;         // which versions of changed rows the scan reads (MVCC)
 };
 
 // What one scan did, summed over its workers (EXPLAIN ANALYZE).

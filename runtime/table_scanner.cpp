@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "runtime/simd_match.h"
 #include "storage/data_block.h"
@@ -12,6 +13,7 @@ namespace floe {
 // The current segment's restrictions: each one a step over an array of the chunk.
 struct TableScanner::ChunkPlan {
   const TableChunk* chunk = nullptr;
+  uint64_t index = 0;  // the chunk's
   std::vector<RestrictionStep> steps;
 };
 
@@ -29,6 +31,11 @@ TableScanner::TableScanner(const Table& table, std::vector<size_t> columns,
   if (settings_.vector_size == 0 || settings_.vector_size > kChunkCapacity)
     throw Error("internal error: scan vector size must be in [1, 65536]");
   for (size_t column : columns_) {
+    if (column == kRowIdColumn) {
+      types_.push_back(PhysicalType::kInt64);
+      row_ids_.resize(kChunkCapacity);
+      continue;
+    }
     if (column >= table_.columns().size())
       throw Error("internal error: scan of column " + std::to_string(column) + " of table \"" +
                   table_.name() + "\" which has only " + std::to_string(table_.columns().size()) +
@@ -65,6 +72,7 @@ bool TableScanner::plan_chunk(uint64_t chunk_index, RowRange& range) {
   const TableChunk& chunk = table_.chunk(chunk_index);
   ChunkPlan& plan = *chunk_plan_;
   plan.chunk = &chunk;
+  plan.index = chunk_index;
   plan.steps.clear();
   const bool whole_block = range.begin == 0 && chunk.frozen();
   bool possible = true;
@@ -162,6 +170,13 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     // The rows between the segment's end and the range's end in this chunk are those the
     // PSMA ruled out: skip them rather than prepare (and count) them again.
     if (position_ >= segment_end_) position_ = segment_limit_;
+    if (chunk.versions()) {
+      uint32_t matched = chunk_plan_->steps.empty() ? count : find_matches(row, row + count);
+      matched = hand_over_visible(row, count, matched, batch);
+      if (matched == 0) continue;
+      statistics_.rows_matched += matched;
+      return matched;
+    }
     if (chunk_plan_->steps.empty()) {
       statistics_.rows_matched += count;
       if (chunk.frozen())
@@ -181,9 +196,24 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
   return 0;
 }
 
+const uint64_t* TableScanner::row_ids(uint32_t begin) {
+  const uint64_t chunk_index = chunk_plan_->index;
+  if (row_ids_chunk_ != chunk_index) {
+    for (uint32_t row = 0; row < kChunkCapacity; ++row)
+      row_ids_[row] = chunk_index << kChunkShift | row;
+    row_ids_chunk_ = chunk_index;
+  }
+  return row_ids_.data() + begin;
+}
+
 void TableScanner::hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch) {
   const HotChunk& hot = *chunk_plan_->chunk->hot();
   for (size_t i = 0; i < columns_.size(); ++i) {
+    if (columns_[i] == kRowIdColumn) {
+      column_pointers_[i] = row_ids(begin);
+      validity_pointers_[i] = nullptr;
+      continue;
+    }
     column_pointers_[i] = hot.data(columns_[i]) + physical_size(types_[i]) * begin;
     validity_pointers_[i] = hot.validity(columns_[i]);
   }
@@ -217,6 +247,14 @@ void TableScanner::unpack(const uint32_t* positions, uint32_t begin, uint32_t co
                           FloeScanBatch& batch) {
   const DataBlock& block = *chunk_plan_->chunk->block();
   for (size_t i = 0; i < columns_.size(); ++i) {
+    if (columns_[i] == kRowIdColumn) {
+      const uint64_t* ids = row_ids(0);
+      auto* out = reinterpret_cast<uint64_t*>(values_[i].get());
+      for (uint32_t k = 0; k < count; ++k) out[k] = ids[positions ? positions[k] : begin + k];
+      column_pointers_[i] = out;
+      validity_pointers_[i] = nullptr;
+      continue;
+    }
     BlockColumn column = block.column(columns_[i]);
     uint64_t* validity = validity_[i].data();
     if (positions)
@@ -232,11 +270,142 @@ void TableScanner::unpack(const uint32_t* positions, uint32_t begin, uint32_t co
     column_pointers_[i] = values_[i].get();
     validity_pointers_[i] = validity;
   }
+  hand_over_buffers(count, batch);
+}
+
+void TableScanner::hand_over_buffers(uint32_t count, FloeScanBatch& batch) {
   batch.count = count;
   batch.validity_offset = 0;
   batch.columns = column_pointers_.data();
   batch.validity = validity_pointers_.data();
   batch.selection = nullptr;
+}
+
+uint32_t TableScanner::hand_over_visible(uint32_t begin, uint32_t count, uint32_t matched,
+                                         FloeScanBatch& batch) {
+  const TableChunk& chunk = *chunk_plan_->chunk;
+  const ChunkVersions& versions = *chunk.versions();
+  const bool all = chunk_plan_->steps.empty();
+  const Snapshot& snapshot = settings_.snapshot;
+  visible_.clear();
+  patched_.clear();
+  patched_strings_.clear();
+  uint32_t next_match = 0;  // into matches_
+  for (uint32_t row = begin; row < begin + count; ++row) {
+    const bool match = all || (next_match < matched && matches_[next_match] == row);
+    if (!all && match) ++next_match;
+    if (!versions.head(row)) {
+      if (match && !versions.deleted(row)) visible_.push_back(row);
+      continue;
+    }
+    RowVersion version = visible_version(versions, row, snapshot);
+    if (!version.exists) continue;
+    if (version.updates.empty()) {
+      if (match) visible_.push_back(row);
+      continue;
+    }
+    // A before-image: the restrictions decided on the newest values, decide again.
+    if (!passes_restrictions(row, version)) continue;
+    patched_.emplace_back(static_cast<uint32_t>(visible_.size()), std::move(version));
+    visible_.push_back(row);
+  }
+  const auto visible = static_cast<uint32_t>(visible_.size());
+  if (visible == 0) return 0;
+  if (chunk.frozen())
+    unpack(visible_.data(), 0, visible, batch);
+  else
+    gather_hot(visible_.data(), visible, batch);
+  for (const auto& [k, version] : patched_) patch(k, visible_[k], version);
+  return visible;
+}
+
+void TableScanner::gather_hot(const uint32_t* positions, uint32_t count, FloeScanBatch& batch) {
+  const HotChunk& hot = *chunk_plan_->chunk->hot();
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    uint8_t* out = values_[i].get();
+    if (columns_[i] == kRowIdColumn) {
+      const uint64_t* ids = row_ids(0);
+      auto* row_ids_out = reinterpret_cast<uint64_t*>(out);
+      for (uint32_t k = 0; k < count; ++k) row_ids_out[k] = ids[positions[k]];
+      column_pointers_[i] = out;
+      validity_pointers_[i] = nullptr;
+      continue;
+    }
+    const size_t width = physical_size(types_[i]);
+    const uint8_t* data = hot.data(columns_[i]);
+    for (uint32_t k = 0; k < count; ++k)
+      std::memcpy(out + width * k, data + width * positions[k], width);
+    const uint64_t* validity = hot.validity(columns_[i]);
+    uint64_t* bits = validity_[i].data();
+    std::fill(validity_[i].begin(), validity_[i].end(), ~uint64_t{0});
+    if (validity) {
+      for (uint32_t k = 0; k < count; ++k)
+        if (!(validity[positions[k] >> 6] >> (positions[k] & 63) & 1))
+          bits[k >> 6] &= ~(uint64_t{1} << (k & 63));
+    }
+    column_pointers_[i] = out;
+    validity_pointers_[i] = bits;
+  }
+  hand_over_buffers(count, batch);
+}
+
+Value TableScanner::visible_value(uint32_t row, size_t column, const RowVersion& version) const {
+  // The oldest change the snapshot cannot see holds the value it sees: the last in the list.
+  for (auto entry = version.updates.rbegin(); entry != version.updates.rend(); ++entry) {
+    const auto& columns = (*entry)->columns;
+    for (size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == column) return (*entry)->before[i];
+  }
+  return chunk_plan_->chunk->value(row, column, table_.columns()[column].type);
+}
+
+bool TableScanner::passes_restrictions(uint32_t row, const RowVersion& version) {
+  for (size_t r = 0; r < restrictions_.size(); ++r) {
+    const ScanRestriction& restriction = restrictions_[r];
+    const Value value = visible_value(row, restriction.column, version);
+    switch (restriction.kind) {
+      case ScanRestriction::Kind::kIsNull:
+        if (!value.is_null()) return false;
+        break;
+      case ScanRestriction::Kind::kIsNotNull:
+        if (value.is_null()) return false;
+        break;
+      case ScanRestriction::Kind::kRange:
+      case ScanRestriction::Kind::kIn: {
+        if (value.is_null() || !hot_matchers_[r]) return false;
+        alignas(16) uint8_t physical[16];
+        value.write_physical(physical);
+        uint32_t out[1 + kMatchPadding];
+        if (hot_matchers_[r]->find(physical, 0, 1, out) == 0) return false;
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+void TableScanner::patch(uint32_t k, uint32_t row, const RowVersion& version) {
+  for (size_t i = 0; i < columns_.size(); ++i) {
+    if (columns_[i] == kRowIdColumn) continue;
+    const Value value = visible_value(row, columns_[i], version);
+    const size_t width = physical_size(types_[i]);
+    uint8_t* slot = values_[i].get() + width * k;
+    uint64_t& word = validity_[i][k >> 6];
+    if (value.is_null()) {
+      word &= ~(uint64_t{1} << (k & 63));
+      continue;
+    }
+    word |= uint64_t{1} << (k & 63);
+    alignas(16) uint8_t physical[16];
+    value.write_physical(physical);
+    if (types_[i] == PhysicalType::kString) {
+      const std::string& kept = patched_strings_.emplace_back(value.as_string());
+      const StringRef ref = StringRef::from(kept);
+      std::memcpy(slot, &ref, sizeof ref);
+    } else {
+      std::memcpy(slot, physical, width);
+    }
+  }
 }
 
 }  // namespace floe

@@ -13,10 +13,18 @@
 // An index scan gives the scanner a sorted list of row ids (runtime/index_lookup.h): it then
 // visits only those rows, a chunk at a time, as the initial matches that the restrictions
 // reduce (a selection vector into a hot chunk, unpacked rows of a Data Block).
+//
+// MVCC (storage/row_versions.h): a chunk without versions is read as above, with no
+// visibility check. In a chunk with versions, the rows the scan's snapshot sees are copied
+// into a compacted batch: deleted rows and rows not yet inserted for it are left out, and a
+// row changed after the snapshot gets its before-image, restrictions checked on it.
+// A requested column kRowIdColumn reads each row's id (chunk << 16 | row).
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "runtime/array_matcher.h"
@@ -59,6 +67,20 @@ class TableScanner {
   // Data Block into the batch buffers.
   void unpack(const uint32_t* positions, uint32_t begin, uint32_t count, FloeScanBatch& batch);
   void hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch);
+  // The versioned path: the rows of [begin, begin + count) the snapshot sees, among the
+  // `matched` matches_ (or all rows when the scan has no restriction); returns their count.
+  uint32_t hand_over_visible(uint32_t begin, uint32_t count, uint32_t matched,
+                             FloeScanBatch& batch);
+  // Hands over `count` rows of the batch buffers (column_pointers_, validity_pointers_).
+  void hand_over_buffers(uint32_t count, FloeScanBatch& batch);
+  // Copies the rows `positions` of the current hot chunk into the batch buffers.
+  void gather_hot(const uint32_t* positions, uint32_t count, FloeScanBatch& batch);
+  // A column's value in a row as the snapshot sees it.
+  Value visible_value(uint32_t row, size_t column, const RowVersion& version) const;
+  bool passes_restrictions(uint32_t row, const RowVersion& version);
+  // Writes a row's value (as `version` sees it) into position k of the batch buffers.
+  void patch(uint32_t k, uint32_t row, const RowVersion& version);
+  const uint64_t* row_ids(uint32_t begin);
 
   const Table& table_;
   std::vector<size_t> columns_;
@@ -85,6 +107,13 @@ class TableScanner {
   std::vector<std::unique_ptr<uint8_t[]>> values_;
   std::vector<std::vector<uint64_t>> validity_;
   std::vector<const void*> column_pointers_;
+  // Row ids of the current chunk by position, when kRowIdColumn is requested.
+  std::vector<uint64_t> row_ids_;
+  uint64_t row_ids_chunk_ = ~uint64_t{0};
+  // The versioned path's visible positions, and those that need before-images.
+  std::vector<uint32_t> visible_;
+  std::vector<std::pair<uint32_t, RowVersion>> patched_;
+  std::deque<std::string> patched_strings_;  // the strings of before-images in the batch
   std::vector<const uint64_t*> validity_pointers_;
 };
 

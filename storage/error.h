@@ -24,4 +24,12 @@ class NotSupported : public Error {
       : Error("not supported: " + what, position) {}
 };
 
+// A write-write conflict between transactions (engine/txn/): the transaction is aborted and
+// may be retried. PostgreSQL's message and SQLSTATE class 40 (transaction rollback).
+class SerializationFailure : public Error {
+ public:
+  SerializationFailure() : Error("could not serialize access due to concurrent update") {}
+  static constexpr const char* kSqlState = "40001";
+};
+
 }  // namespace floe

@@ -27,6 +27,7 @@ void HotChunk::grow() {
   for (Column& column : columns_) {
     auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity + kTailPadding);
     if (size_) std::memcpy(bigger.get(), column.data.get(), column.width * size_);
+    if (column.data) retired_.push_back(std::move(column.data));
     column.data = std::move(bigger);
   }
   capacity_ = new_capacity;

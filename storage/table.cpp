@@ -136,7 +136,12 @@ void Table::remove_all_rows() {
 void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column) {
   tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t i) {
     TableChunk& chunk = *chunks_[chunks[i]];
-    if (!chunk.frozen() && chunk.size() > 0) chunk.freeze(columns_, sort_column);
+    // Rows with version chains stay hot until garbage collection took the chains; a chunk
+    // with deleted rows keeps its row order (its delete flags and index entries stay valid).
+    const ChunkVersions* versions = chunk.versions();
+    if (versions && versions->chained_rows()) return;
+    if (!chunk.frozen() && chunk.size() > 0)
+      chunk.freeze(columns_, versions ? std::nullopt : sort_column);
   });
   if (sort_column && !chunks.empty()) {
     for (auto& index : indexes_) index->clear();
@@ -153,6 +158,64 @@ void Table::build_indexes() {
       throw;
     }
   }
+}
+
+ChunkVersions& Table::versions_of(uint64_t row_id) {
+  return chunks_[row_id >> kChunkShift]->ensure_versions();
+}
+
+bool Table::row_deleted(uint64_t row_id) const {
+  const ChunkVersions* versions = chunks_[row_id >> kChunkShift]->versions();
+  return versions && versions->deleted(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)));
+}
+
+void Table::set_row_deleted(uint64_t row_id, bool deleted) {
+  versions_of(row_id).set_deleted(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), deleted);
+  ++modification_count_;
+}
+
+void Table::write_row(uint64_t row_id, const std::vector<uint32_t>& columns,
+                      const std::vector<Value>& values) {
+  HotChunk* hot = chunks_[row_id >> kChunkShift]->hot();
+  if (!hot) throw Error("internal error: in-place update of a frozen row of \"" + name_ + "\"");
+  const auto row = static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
+  for (size_t i = 0; i < columns.size(); ++i) {
+    const size_t column = columns[i];
+    const PhysicalType type = columns_[column].type.physical();
+    const size_t width = physical_size(type);
+    uint8_t* slot = hot->data(column) + width * row;
+    uint64_t* validity = hot->validity(column);
+    if (values[i].is_null()) {
+      validity[row >> 6] &= ~(uint64_t{1} << (row & 63));
+      std::memset(slot, 0, width);
+      continue;
+    }
+    if (validity) validity[row >> 6] |= uint64_t{1} << (row & 63);
+    alignas(16) uint8_t buffer[16];
+    values[i].write_physical(buffer);
+    if (type == PhysicalType::kString) {
+      StringRef stored = hot->strings().store(reinterpret_cast<const StringRef*>(buffer)->view());
+      std::memcpy(slot, &stored, sizeof stored);
+    } else {
+      std::memcpy(slot, buffer, width);
+    }
+  }
+  ++modification_count_;
+}
+
+void Table::unindex_row(uint64_t row_id) {
+  for (auto& index : indexes_) index->erase(row_id);
+}
+
+void Table::release_retired_arrays() {
+  for (auto& chunk : chunks_)
+    if (HotChunk* hot = chunk->hot(); hot && hot->has_retired()) hot->release_retired();
+}
+
+bool Table::has_version_chains() const {
+  for (const auto& chunk : chunks_)
+    if (chunk->versions() && chunk->versions()->chained_rows()) return true;
+  return false;
 }
 
 void Table::index_row(uint64_t row_id) {

@@ -92,6 +92,28 @@ class Table {
   // leaves the indexes empty (the caller truncates the rows).
   void build_indexes();
 
+  // ---- in-place changes (MVCC, engine/txn/): the caller keeps the undo information ----
+  // The chunk's versions, created with the chunk's first change.
+  ChunkVersions& versions_of(uint64_t row_id);
+  // Whether the row's newest state is deleted.
+  bool row_deleted(uint64_t row_id) const;
+  // Sets or clears a row's delete flag (hot or frozen).
+  void set_row_deleted(uint64_t row_id, bool deleted);
+  // Overwrites columns of a row of a hot chunk; values have the columns' types (NOT NULL is
+  // the caller's check). The row must not be in the indexes meanwhile (unindex_row first:
+  // their leaves read keys from the rows).
+  void write_row(uint64_t row_id, const std::vector<uint32_t>& columns,
+                 const std::vector<Value>& values);
+  // Removes the row's entries from the unique indexes; index_row adds them back (throwing
+  // the unique violation, with nothing added, when a live row holds the key).
+  void unindex_row(uint64_t row_id);
+  void index_row(uint64_t row_id);
+  // Frees the column arrays that appends replaced (HotChunk::release_retired): only when no
+  // reader can hold them.
+  void release_retired_arrays();
+  // Whether any chunk has a version chain (changes not yet garbage collected).
+  bool has_version_chains() const;
+
   // Bumped by every change of the rows (appended row, truncate).
   uint64_t modification_count() const { return modification_count_; }
   // Statistics of one column's current rows: computed on first use, cached until the rows
@@ -106,8 +128,6 @@ class Table {
   HotChunk& last_chunk_with_room();
   // Empty indexes for `keys`, the primary key first.
   void set_keys(std::vector<KeyConstraint> keys);
-  // Adds a row to every index; on a violation takes back what it added and throws.
-  void index_row(uint64_t row_id);
 
   std::string name_;
   std::vector<ColumnDef> columns_;

@@ -15,6 +15,11 @@ uint32_t TableChunk::size() const {
   return block_ ? block_->tuple_count() : hot_->size();
 }
 
+ChunkVersions& TableChunk::ensure_versions() {
+  if (!versions_) versions_ = std::make_unique<ChunkVersions>();
+  return *versions_;
+}
+
 void TableChunk::freeze(const std::vector<ColumnDef>& columns, std::optional<size_t> sort_column) {
   if (block_) return;
   block_ = DataBlock::freeze(columns, *hot_, 0, hot_->size(), sort_column);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "storage/hot_chunk.h"
+#include "storage/row_versions.h"
 #include "storage/value.h"
 
 namespace floe {
@@ -35,6 +36,13 @@ class TableChunk {
   // (the Data Blocks paper's block-wise sorted freezing, Fig 11). The row order, and so the
   // row ids, may change; the rows do not. Safe only while nobody reads or writes the chunk.
   void freeze(const std::vector<ColumnDef>& columns, std::optional<size_t> sort_column = {});
+
+  // The rows' versions and delete flags (storage/row_versions.h): null until the chunk's first
+  // change after its insert, and again once garbage collection found nothing left to keep.
+  const ChunkVersions* versions() const { return versions_.get(); }
+  ChunkVersions* versions() { return versions_.get(); }
+  ChunkVersions& ensure_versions();
+  void drop_versions() { versions_.reset(); }
 
   // When a hot chunk became full (the freezer freezes full chunks that stay untouched).
   std::chrono::steady_clock::time_point filled_at() const { return filled_at_; }
@@ -62,6 +70,7 @@ class TableChunk {
  private:
   std::unique_ptr<HotChunk> hot_;
   std::unique_ptr<DataBlock> block_;
+  std::unique_ptr<ChunkVersions> versions_;
   std::chrono::steady_clock::time_point filled_at_{};
 };
 

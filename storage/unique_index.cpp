@@ -98,7 +98,20 @@ std::vector<uint64_t> UniqueIndex::lookup(const std::vector<Value>& prefix) cons
 void UniqueIndex::insert(uint64_t row_id) {
   std::string key;
   row_key(row_id, key);
-  if (tree_.insert(key, row_id)) throw_violation(row_id);
+  std::optional<uint64_t> holder = tree_.insert(key, row_id);
+  if (!holder || *holder == row_id) return;
+  if (!table_.row_deleted(*holder)) throw_violation(row_id);
+  // A deleted row gives its key up (MVCC, storage/row_versions.h), unless a transaction that
+  // is still running deleted it: that one may roll back and want the key again.
+  const ChunkVersions& versions = *table_.chunk(*holder >> kChunkShift).versions();
+  const UndoEntry* head = versions.head(static_cast<uint32_t>(*holder & (kChunkCapacity - 1)));
+  if (head) {
+    const uint64_t timestamp = head->timestamp.load(std::memory_order_acquire);
+    if (timestamp >= kTransactionIdBase && timestamp != current_writer())
+      throw SerializationFailure();
+  }
+  tree_.erase(key, *holder);
+  tree_.insert(key, row_id);
 }
 
 void UniqueIndex::erase(uint64_t row_id) {
@@ -112,6 +125,7 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
   struct ChunkKeys {
     std::string bytes;
     std::vector<uint32_t> ends;  // per row of the chunk
+    std::vector<bool> deleted;   // per row of the chunk: no entry
   };
   std::vector<ChunkKeys> chunks(table_.chunk_count());
   tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t c) {
@@ -127,7 +141,16 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
     ChunkKeys& keys = chunks[c];
     const uint32_t rows = chunk.size();
     keys.ends.resize(rows);
+    const ChunkVersions* versions = chunk.versions();
+    keys.deleted.resize(rows);
     for (uint32_t row = 0; row < rows; ++row) {
+      // A deleted row holds no key (MVCC: its delete committed, or the index is rebuilt
+      // meanwhile; storage/row_versions.h).
+      if (versions && versions->deleted(row)) {
+        keys.deleted[row] = true;
+        keys.ends[row] = static_cast<uint32_t>(keys.bytes.size());
+        continue;
+      }
       bool has_null = false;
       for (size_t k = 0; k < key_columns; ++k) {
         const SqlType& type = table_.columns()[constraint_.columns[k]].type;
@@ -151,7 +174,8 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
     uint32_t begin = 0;
     for (uint32_t row = 0; row < chunks[c].ends.size(); ++row) {
       uint32_t end = chunks[c].ends[row];
-      entries.push_back({bytes.substr(begin, end - begin), uint64_t{c} << kChunkShift | row});
+      if (!chunks[c].deleted[row])
+        entries.push_back({bytes.substr(begin, end - begin), uint64_t{c} << kChunkShift | row});
       begin = end;
     }
   }

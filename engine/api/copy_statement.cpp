@@ -5,6 +5,7 @@
 #include "engine/api/statement_context.h"
 #include "engine/exec/csv_copy.h"
 #include "engine/sql/select_binder.h"
+#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -127,6 +128,7 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   uint64_t rows = 0;
   if (stmt.is_from) {
     Table& table = find_table(*stmt.relation, context.catalog);
+    const uint64_t rows_before = table.row_count();
     const std::vector<size_t> columns = copy_columns(stmt, table);
     const RowConstraints constraints(table, context.catalog);
     std::vector<bool> loaded(table.columns().size(), false);
@@ -139,6 +141,7 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
     };
     rows = copy_from_file(table, columns, stmt.filename, options);
     if (context.database.freezer().bulk_loads_freeze()) table.freeze_full_chunks();
+    if (context.transaction) context.transaction->record_append(table, rows_before);
     table.analyze();
   } else {
     plan::LogicalPlan logical;

@@ -10,14 +10,11 @@ namespace floe {
 
 namespace {
 
+constexpr const char* kAbortedBlock =
+    "current transaction is aborted, commands ignored until end of transaction block";
+
 const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
   switch (kind) {
-    case PG_QUERY__NODE__NODE_UPDATE_STMT:
-      return "UPDATE";
-    case PG_QUERY__NODE__NODE_DELETE_STMT:
-      return "DELETE";
-    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
-      return "transaction control (BEGIN/COMMIT/ROLLBACK)";
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
       return "CREATE TABLE AS";
     case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
@@ -80,9 +77,49 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_show(*node.variable_show_stmt, context);
     case PG_QUERY__NODE__NODE_CALL_STMT:
       return run_call(*node.call_stmt, context);
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+      return run_delete(*node.delete_stmt, context);
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+      return run_update(*node.update_stmt, context);
     default:
       throw NotSupported(unsupported_statement_name(node.node_case), raw.stmt_location);
   }
+}
+
+// Frees the column arrays appends replaced: after a statement no reader can hold them
+// (statements take turns; HotChunk).
+void release_retired_arrays(const Catalog& catalog) {
+  for (const std::string& name : catalog.table_names())
+    catalog.find_table(name)->release_retired_arrays();
+}
+
+// Runs a statement in the block's transaction, or in one of its own. A failure takes the
+// statement's changes back (to its mark in the undo buffer) and aborts the block.
+Result run_in_transaction(const PgQuery__RawStmt& raw, std::string_view script,
+                          StatementContext& context, TransactionBlock& block) {
+  TransactionManager& manager = context.database.transactions();
+  std::unique_ptr<Transaction> own;
+  if (!block.open) own = manager.begin();
+  Transaction& transaction = own ? *own : *block.open;
+  const size_t mark = transaction.mark();
+  context.transaction = &transaction;
+  context.options.scan.snapshot = transaction.snapshot();
+  WriterScope writer(transaction.id());
+  Result result;
+  try {
+    result = run_statement(raw, script, context);
+  } catch (...) {
+    transaction.rollback_to(mark);
+    if (own)
+      manager.abort(std::move(own));
+    else
+      block.aborted = true;
+    release_retired_arrays(context.catalog);
+    throw;
+  }
+  if (own) manager.commit(std::move(own));
+  release_retired_arrays(context.catalog);
+  return result;
 }
 
 }  // namespace
@@ -110,6 +147,12 @@ Database::Database(const std::string& path) {
   if (path != ":memory:") throw NotSupported("persistent databases (use \":memory:\")");
 }
 
+Connection::~Connection() {
+  if (!block_.open) return;
+  auto statements = database_.lock_statements();
+  database_.transactions().abort(std::move(block_.open));
+}
+
 Result Connection::query(std::string_view sql) {
   canceled_.store(false, std::memory_order_relaxed);
   auto start = std::chrono::steady_clock::now();
@@ -123,7 +166,16 @@ Result Connection::query(std::string_view sql) {
   for (size_t i = 0; i < tree.statement_count(); ++i) {
     options_.cancel = &canceled_;  // (again: RESET ALL resets the options)
     throw_if_canceled(&canceled_);
-    result = run_statement(tree.statement(i), sql, context);
+    const PgQuery__RawStmt& raw = tree.statement(i);
+    if (raw.stmt->node_case == PG_QUERY__NODE__NODE_TRANSACTION_STMT) {
+      const PgQuery__TransactionStmt& control = *raw.stmt->transaction_stmt;
+      if (block_.aborted && !transaction_control_allowed_when_aborted(control))
+        throw Error(kAbortedBlock);
+      result = run_transaction_control(control, block_, database_.transactions());
+    } else {
+      if (block_.aborted) throw Error(kAbortedBlock);
+      result = run_in_transaction(raw, sql, context, block_);
+    }
     result.mutable_timings().parse_ms = parse_ms;
     notices.insert(notices.end(), result.notices().begin(), result.notices().end());
   }

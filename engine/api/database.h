@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "engine/exec/query_executor.h"
+#include "engine/txn/transaction_block.h"
+#include "engine/txn/transaction_manager.h"
 #include "storage/catalog.h"
 #include "storage/chunk_freezer.h"
 #include "storage/sequence_session.h"
@@ -73,6 +75,7 @@ class Database {
   explicit Database(const std::string& path = ":memory:");
   Catalog& catalog() { return catalog_; }
   ChunkFreezer& freezer() { return freezer_; }
+  TransactionManager& transactions() { return transactions_; }
 
   // Held by every statement while it runs, so that statements of different connections and
   // the background freezer take turns. Code that changes the catalog's tables directly (a
@@ -81,6 +84,7 @@ class Database {
 
  private:
   Catalog catalog_;
+  TransactionManager transactions_;
   std::mutex statement_mutex_;
   ChunkFreezer freezer_{catalog_, statement_mutex_};  // last: stops first
 };
@@ -88,10 +92,15 @@ class Database {
 class Connection {
  public:
   explicit Connection(Database& database) : database_(database), sequences_(database.catalog()) {}
+  // Rolls back the transaction block left open.
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
 
   // Runs every statement in `sql` in order and returns the last one's result. Throws
   // floe::Error (with the statement position when known). A failed statement leaves no
-  // partial effects.
+  // partial effects. Outside a transaction block (BEGIN ... COMMIT) each statement is a
+  // transaction of its own; a write-write conflict throws SerializationFailure.
   Result query(std::string_view sql);
 
   // Cancels the statement running on this connection. Safe from any thread and from a
@@ -103,9 +112,12 @@ class Connection {
   void cancel() { canceled_.store(true, std::memory_order_relaxed); }
 
   ExecutionOptions& options() { return options_; }
+  // Whether a transaction block is open (BEGIN ran, COMMIT or ROLLBACK did not yet).
+  bool in_transaction_block() const { return block_.open != nullptr; }
 
  private:
   Database& database_;
+  TransactionBlock block_;
   ExecutionOptions options_;
   SequenceSession sequences_;  // currval and lastval of this session
   std::atomic<bool> canceled_{false};

@@ -104,6 +104,9 @@ Result run_drop(const PgQuery__DropStmt& stmt, StatementContext& context) {
     if (parts.n_items != 1) throw NotSupported("schemas");
     std::string name(sql::node_string(parts.items[0]));
     std::optional<Kind> existing = existing_kind(context.catalog, name);
+    if (existing == Kind::kTable && kind == Kind::kTable &&
+        context.catalog.find_table(name)->has_version_chains())
+      throw NotSupported("DROP TABLE of a table with changes that running transactions may need");
     if (existing == kind)
       names.push_back(std::move(name));
     else if (existing)

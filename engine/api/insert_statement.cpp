@@ -9,6 +9,7 @@
 #include "engine/sql/select_binder.h"
 #include "engine/sql/type_rules.h"
 #include "engine/vector/expression_executor.h"
+#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -35,13 +36,6 @@ std::vector<size_t> target_columns(const PgQuery__InsertStmt& stmt, const Table&
     columns.push_back(*index);
   }
   return columns;
-}
-
-void check_assignable(const SqlType& source, const ColumnDef& column, int position) {
-  if (!assignable(source, column.type))
-    throw Error("column \"" + column.name + "\" is of type " + column.type.to_string() +
-                    " but expression is of type " + source.to_string(),
-                position);
 }
 
 // PostgreSQL's error for a value given to a GENERATED ALWAYS identity column.
@@ -162,6 +156,13 @@ std::vector<std::vector<Value>> select_rows(const PgQuery__SelectStmt& select,
 
 }  // namespace
 
+void check_assignable(const SqlType& source, const ColumnDef& column, int position) {
+  if (!assignable(source, column.type))
+    throw Error("column \"" + column.name + "\" is of type " + column.type.to_string() +
+                    " but expression is of type " + source.to_string(),
+                position);
+}
+
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
   const PgQuery__RangeVar& relation = *stmt.relation;
   if (stmt.with_clause) throw NotSupported("WITH");
@@ -199,6 +200,7 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
   if (old_count == 0 && select && !select->n_values_lists &&
       context.database.freezer().bulk_loads_freeze())
     table->freeze_full_chunks();
+  if (context.transaction) context.transaction->record_append(*table, old_count);
   Result result = Result::command("INSERT 0 " + std::to_string(rows.size()), rows.size());
   timings.plan_ms =
       elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;

@@ -7,10 +7,15 @@
 
 namespace floe {
 
+class Transaction;
+
 struct StatementContext {
   Catalog& catalog;
   ExecutionOptions& options;
   Database& database;
+  // The transaction the statement runs in (engine/txn/): its own, or the connection's open
+  // one. Row changes go through it.
+  Transaction* transaction = nullptr;
 };
 
 // The tables a VACUUM or ANALYZE statement names (all tables when it names none). Throws
@@ -41,5 +46,16 @@ Result run_explain(const PgQuery__ExplainStmt& stmt, StatementContext& context);
 Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context);
 Result run_show(const PgQuery__VariableShowStmt& stmt, StatementContext& context);
 Result run_call(const PgQuery__CallStmt& stmt, StatementContext& context);
+// Transaction control (transaction_statement.cpp): the connection's block changes.
+Result run_transaction_control(const PgQuery__TransactionStmt& stmt, TransactionBlock& block,
+                               TransactionManager& manager);
+// Whether the statement may run in an aborted block (COMMIT, ROLLBACK, ROLLBACK TO).
+bool transaction_control_allowed_when_aborted(const PgQuery__TransactionStmt& stmt);
+Result run_delete(const PgQuery__DeleteStmt& stmt, StatementContext& context);
+Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context);
+
+// INSERT's check that an expression of type `source` can be assigned to `column`
+// (insert_statement.cpp); UPDATE's SET uses it too.
+void check_assignable(const SqlType& source, const ColumnDef& column, int position);
 
 }  // namespace floe

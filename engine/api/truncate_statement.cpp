@@ -20,6 +20,8 @@ Result run_truncate(const PgQuery__TruncateStmt& stmt, StatementContext& context
       throw Error("relation \"" + std::string(relation.relname) + "\" does not exist",
                   relation.location);
     }
+    if (table->has_version_chains())
+      throw NotSupported("TRUNCATE of a table with changes that running transactions may need");
     tables.push_back(table);
   }
   Result result = Result::command("TRUNCATE TABLE");

@@ -40,7 +40,7 @@ class TableScannerTest : public ::testing::Test {
   // Reads [begin, end) through the ABI entry points, as generated code does, checking the
   // batch invariants on the way.
   std::vector<Row> scan(uint64_t begin, uint64_t end, uint32_t vector_size) {
-    TableScanner cursor(table_, {1, 0}, {}, ScanSettings{vector_size, true, true});
+    TableScanner cursor(table_, {1, 0}, {}, ScanSettings{vector_size, true, true, {}});
     EXPECT_TRUE(floe_rt_scan_open(&cursor, begin, end));
     std::vector<Row> rows;
     FloeScanBatch batch;
@@ -99,7 +99,7 @@ TEST_F(TableScannerTest, RangePastTheLastRowIsCut) {
 }
 
 TEST_F(TableScannerTest, BatchesAreZeroCopyViewsOfTheChunk) {
-  TableScanner cursor(table_, {0, 1}, {}, ScanSettings{100, true, true});
+  TableScanner cursor(table_, {0, 1}, {}, ScanSettings{100, true, true, {}});
   ASSERT_TRUE(cursor.open((uint64_t{1} << kChunkShift) | 7, uint64_t{2} << kChunkShift));
   FloeScanBatch batch;
   ASSERT_EQ(cursor.next(batch), 100u);

@@ -1,0 +1,186 @@
+#include "engine/txn/transaction.h"
+
+#include <algorithm>
+
+#include "storage/error.h"
+
+namespace floe {
+
+namespace {
+
+uint32_t row_in_chunk(uint64_t row_id) {
+  return static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
+}
+
+// Whether any of `columns` is a column of a unique index (an update must re-index the row).
+bool changes_keys(const Table& table, const std::vector<uint32_t>& columns) {
+  for (const auto& index : table.unique_indexes())
+    for (size_t key : index->constraint().columns)
+      if (std::find(columns.begin(), columns.end(), key) != columns.end()) return true;
+  return false;
+}
+
+}  // namespace
+
+UndoEntry& Transaction::add_entry(UndoEntry::Kind kind, Table& table, uint64_t row_id) {
+  UndoEntry& entry = undo_.emplace_back();
+  entry.kind = kind;
+  entry.timestamp.store(id_, std::memory_order_relaxed);
+  entry.table = &table;
+  entry.row_id = row_id;
+  return entry;
+}
+
+void Transaction::record_append(Table& table, uint64_t old_row_count) {
+  // The appended rows of each chunk, in chunk order: rollback undoes them last chunk first,
+  // so each is then the table's tail and can be truncated.
+  struct Segment {
+    size_t chunk;
+    uint32_t first, end;
+  };
+  std::vector<Segment> segments;
+  uint64_t remaining = table.row_count();
+  for (size_t c = table.chunk_count(); c-- > 0 && remaining > old_row_count;) {
+    const uint32_t size = table.chunk(c).size();
+    const uint32_t first = remaining - size >= old_row_count
+                               ? 0
+                               : static_cast<uint32_t>(old_row_count - (remaining - size));
+    segments.push_back({c, first, size});
+    remaining -= size;
+  }
+  for (auto segment = segments.rbegin(); segment != segments.rend(); ++segment) {
+    UndoEntry& entry = add_entry(UndoEntry::Kind::kInsert, table,
+                                 uint64_t{segment->chunk} << kChunkShift | segment->first);
+    entry.count = segment->end - segment->first;
+    ChunkVersions& versions = table.chunk(segment->chunk).ensure_versions();
+    for (uint32_t row = segment->first; row < segment->end; ++row) versions.set_head(row, &entry);
+  }
+}
+
+void Transaction::check_conflict(const Table& table, uint64_t row_id) const {
+  const ChunkVersions* versions = table.chunk(row_id >> kChunkShift).versions();
+  if (!versions) return;
+  const UndoEntry* head = versions->head(row_in_chunk(row_id));
+  if (head && !snapshot_.sees(head->timestamp.load(std::memory_order_acquire)))
+    throw SerializationFailure();
+}
+
+void Transaction::delete_row(Table& table, uint64_t row_id) {
+  check_conflict(table, row_id);
+  UndoEntry& entry = add_entry(UndoEntry::Kind::kDelete, table, row_id);
+  ChunkVersions& versions = table.versions_of(row_id);
+  entry.older = versions.head(row_in_chunk(row_id));
+  versions.set_head(row_in_chunk(row_id), &entry);
+  // The row keeps its index entries: a deleted row gives its key up to the next insert
+  // (UniqueIndex::insert), and a rollback needs nothing back.
+  table.set_row_deleted(row_id, true);
+}
+
+void Transaction::update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
+                             const std::vector<Value>& values) {
+  check_conflict(table, row_id);
+  if (table.chunk(row_id >> kChunkShift).frozen()) {
+    std::vector<Value> row;
+    for (size_t c = 0; c < table.columns().size(); ++c) row.push_back(table.value_at(row_id, c));
+    for (size_t i = 0; i < columns.size(); ++i) row[columns[i]] = values[i];
+    delete_row(table, row_id);
+    const uint64_t old_row_count = table.row_count();
+    TableAppender(table).append_row(row);
+    record_append(table, old_row_count);
+    return;
+  }
+  UndoEntry& entry = add_entry(UndoEntry::Kind::kUpdate, table, row_id);
+  entry.columns = columns;
+  for (uint32_t column : columns) entry.before.push_back(table.value_at(row_id, column));
+  ChunkVersions& versions = table.versions_of(row_id);
+  entry.older = versions.head(row_in_chunk(row_id));
+  versions.set_head(row_in_chunk(row_id), &entry);
+  const bool keys = changes_keys(table, columns);
+  if (keys) table.unindex_row(row_id);
+  table.write_row(row_id, columns, values);
+  if (keys) table.index_row(row_id);  // a violation: the statement's rollback restores the row
+}
+
+void Transaction::undo(UndoEntry& entry) {
+  Table& table = *entry.table;
+  ChunkVersions& versions = table.versions_of(entry.row_id);
+  const uint32_t row = row_in_chunk(entry.row_id);
+  switch (entry.kind) {
+    case UndoEntry::Kind::kInsert: {
+      const size_t chunk = entry.row_id >> kChunkShift;
+      for (uint32_t i = 0; i < entry.count; ++i) {
+        table.unindex_row(entry.row_id + i);
+        versions.set_head(row + i, nullptr);
+      }
+      const TableChunk& last = table.chunk(table.chunk_count() - 1);
+      const bool tail =
+          chunk == table.chunk_count() - 1 && !last.frozen() && row + entry.count == last.size();
+      if (tail) {
+        table.truncate(table.row_count() - entry.count);
+      } else {
+        for (uint32_t i = 0; i < entry.count; ++i) table.set_row_deleted(entry.row_id + i, true);
+      }
+      return;
+    }
+    case UndoEntry::Kind::kDelete:
+      table.set_row_deleted(entry.row_id, false);
+      table.index_row(entry.row_id);  // back, if an insert of this transaction took the key
+      break;
+    case UndoEntry::Kind::kUpdate: {
+      const bool keys = changes_keys(table, entry.columns);
+      if (keys) table.unindex_row(entry.row_id);
+      table.write_row(entry.row_id, entry.columns, entry.before);
+      if (keys) table.index_row(entry.row_id);
+      break;
+    }
+  }
+  versions.set_head(row, entry.older);
+}
+
+void Transaction::rollback_to(size_t mark) {
+  while (undo_.size() > mark) {
+    undo(undo_.back());
+    undo_.pop_back();
+  }
+}
+
+void Transaction::publish(uint64_t commit_timestamp) {
+  commit_timestamp_ = commit_timestamp;
+  for (UndoEntry& entry : undo_) entry.timestamp.store(commit_timestamp, std::memory_order_release);
+}
+
+void Transaction::collect() {
+  std::vector<Table*> tables;
+  for (UndoEntry& entry : undo_) {
+    Table& table = *entry.table;
+    if (std::find(tables.begin(), tables.end(), &table) == tables.end()) tables.push_back(&table);
+    ChunkVersions* versions = table.chunk(entry.row_id >> kChunkShift).versions();
+    if (!versions) continue;
+    const uint32_t first = row_in_chunk(entry.row_id);
+    for (uint32_t row = first; row < first + entry.count; ++row) {
+      // Everything older than this entry was collected before (commit order): cut the chain.
+      UndoEntry* head = versions->head(row);
+      if (head == &entry) {
+        versions->set_head(row, nullptr);
+        continue;
+      }
+      for (UndoEntry* newer = head; newer; newer = newer->older) {
+        if (newer->older == &entry) {
+          newer->older = nullptr;
+          break;
+        }
+      }
+    }
+  }
+  for (Table* table : tables) {
+    for (size_t c = 0; c < table->chunk_count(); ++c) {
+      TableChunk& chunk = table->chunk(c);
+      const ChunkVersions* versions = chunk.versions();
+      if (versions && versions->chained_rows() == 0 && versions->deleted_rows() == 0)
+        chunk.drop_versions();
+    }
+  }
+  undo_.clear();
+}
+
+}  // namespace floe

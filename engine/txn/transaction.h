@@ -1,0 +1,64 @@
+// One transaction (Neumann, Mühlbauer & Kemper, SIGMOD 2015, §2): its id, its start
+// timestamp, and its undo buffer of before-images (storage/row_versions.h). Changes happen in
+// place in the table; each leaves an UndoEntry at the head of the row's version chain, so
+// that readers with older snapshots see the row as it was and rollback can restore it.
+// Statements take turns (Database's statement mutex), so the writes of one transaction never
+// run beside another's; readers of other transactions only hold snapshots.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "storage/row_versions.h"
+#include "storage/table.h"
+
+namespace floe {
+
+class Transaction {
+ public:
+  Transaction(uint64_t id, uint64_t start) : id_(id), snapshot_{start, id} {}
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  uint64_t id() const { return id_; }
+  const Snapshot& snapshot() const { return snapshot_; }
+  uint64_t commit_timestamp() const { return commit_timestamp_; }
+
+  // Records rows a statement appended: the table's rows from `old_row_count` on, counted in
+  // chunk order (as Table::truncate counts them).
+  void record_append(Table& table, uint64_t old_row_count);
+  // Deletes a row this transaction sees. Throws SerializationFailure when another
+  // transaction changed it since this one started (a write-write conflict).
+  void delete_row(Table& table, uint64_t row_id);
+  // Sets `columns` of a row this transaction sees to `values` (of the columns' types, NOT NULL
+  // checked): in place in a hot chunk; in a frozen one a delete and an insert into a hot chunk
+  // (Data Blocks paper §5.3). Enforces the unique indexes. Throws like delete_row.
+  void update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
+                  const std::vector<Value>& values);
+
+  // A position in the undo buffer (statement start, savepoint) and the rollback to it:
+  // applies the before-images of every later change, newest first, indexes included.
+  size_t mark() const { return undo_.size(); }
+  void rollback_to(size_t mark);
+
+  // Called by the TransactionManager on commit: stamps the entries with the commit timestamp.
+  void publish(uint64_t commit_timestamp);
+  // Unlinks every entry from its version chain (all readers see the newest state), drops the
+  // chunks' versions that keep nothing, and empties the undo buffer.
+  void collect();
+
+ private:
+  UndoEntry& add_entry(UndoEntry::Kind kind, Table& table, uint64_t row_id);
+  // Throws SerializationFailure when the row's newest change is not visible to this
+  // transaction.
+  void check_conflict(const Table& table, uint64_t row_id) const;
+  void undo(UndoEntry& entry);
+
+  uint64_t id_;
+  Snapshot snapshot_;
+  uint64_t commit_timestamp_ = 0;
+  std::deque<UndoEntry> undo_;  // entries never move: version chains point at them
+};
+
+}  // namespace floe

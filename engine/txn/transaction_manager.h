@@ -1,0 +1,42 @@
+// Hands out transactions and their timestamps (Neumann, Mühlbauer & Kemper, SIGMOD 2015,
+// §2): a transaction starts with the newest commit timestamp as its snapshot and a fresh
+// transaction id (>= 2^63), and commits by taking the next commit timestamp and stamping its
+// undo entries with it. Committed undo buffers stay until no running transaction started
+// before their commit, then garbage collection unlinks them from the version chains.
+// Commit, abort and collection run while statements take turns (Database's statement mutex),
+// so no reader walks a chain being cut.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "engine/txn/transaction.h"
+
+namespace floe {
+
+class TransactionManager {
+ public:
+  std::unique_ptr<Transaction> begin();
+  // Publishes the transaction's changes: from now on every new snapshot sees them.
+  void commit(std::unique_ptr<Transaction> transaction);
+  // Rolls every change of the transaction back.
+  void abort(std::unique_ptr<Transaction> transaction);
+
+  // Transactions committed whose undo buffers are still kept (for tests).
+  size_t uncollected() const;
+
+ private:
+  void end(const Transaction& transaction);
+  void collect_garbage();
+
+  mutable std::mutex mutex_;
+  uint64_t last_commit_ = 0;
+  uint64_t last_id_ = kTransactionIdBase;
+  std::map<uint64_t, uint64_t> active_;                 // id -> start timestamp
+  std::deque<std::unique_ptr<Transaction>> committed_;  // in commit order, not yet collected
+};
+
+}  // namespace floe

@@ -1,0 +1,65 @@
+#include "storage/row_versions.h"
+
+namespace floe {
+
+namespace {
+thread_local uint64_t writer = 0;
+}
+
+ChunkVersions::ChunkVersions() : deleted_(new uint64_t[kChunkCapacity / 64]()) {}
+
+void ChunkVersions::set_head(uint32_t row, UndoEntry* entry) {
+  auto& page = heads_[row / kPageRows];
+  if (!page) {
+    if (!entry) return;
+    page.reset(new UndoEntry*[kPageRows]());
+  }
+  UndoEntry*& head = page[row % kPageRows];
+  if (!head && entry) ++chained_rows_;
+  if (head && !entry) --chained_rows_;
+  head = entry;
+}
+
+void ChunkVersions::set_deleted(uint32_t row, bool deleted) {
+  if (this->deleted(row) == deleted) return;
+  deleted_[row >> 6] ^= uint64_t{1} << (row & 63);
+  if (deleted)
+    ++deleted_rows_;
+  else
+    --deleted_rows_;
+}
+
+RowVersion visible_version(const ChunkVersions& versions, uint32_t row, const Snapshot& snapshot) {
+  RowVersion version;
+  version.exists = !versions.deleted(row);
+  for (const UndoEntry* entry = versions.head(row);
+       entry && !snapshot.sees(entry->timestamp.load(std::memory_order_acquire));
+       entry = entry->older) {
+    switch (entry->kind) {
+      case UndoEntry::Kind::kInsert:
+        version.exists = false;
+        break;
+      case UndoEntry::Kind::kDelete:
+        version.exists = true;
+        break;
+      case UndoEntry::Kind::kUpdate:
+        version.updates.push_back(entry);
+        break;
+    }
+  }
+  return version;
+}
+
+uint64_t current_writer() {
+  return writer;
+}
+
+WriterScope::WriterScope(uint64_t transaction) : previous_(writer) {
+  writer = transaction;
+}
+
+WriterScope::~WriterScope() {
+  writer = previous_;
+}
+
+}  // namespace floe
