@@ -33,7 +33,7 @@ TableScanner::TableScanner(const Table& table, std::vector<size_t> columns,
   for (size_t column : columns_) {
     if (column == kRowIdColumn) {
       types_.push_back(PhysicalType::kInt64);
-      row_ids_.resize(kChunkCapacity);
+      chunk_row_ids_.resize(kChunkCapacity);
       continue;
     }
     if (column >= table_.columns().size())
@@ -134,6 +134,17 @@ uint32_t TableScanner::next_listed(FloeScanBatch& batch) {
       const auto row = static_cast<uint32_t>(id & (kChunkCapacity - 1));
       if (row < chunk.size()) matches_[count++] = row;
     }
+    if (chunk.versions()) {
+      // MVCC: the listed rows the snapshot sees (the index holds the newest keys).
+      listed_.assign(matches_.begin(), matches_.begin() + count);
+      uint32_t matched = count;
+      for (const RestrictionStep& step : chunk_plan_->steps)
+        matched = matched ? step.reduce(matches_.data(), matched, matches_.data()) : 0;
+      matched = hand_over_visible(listed_.data(), 0, count, matched, batch);
+      if (matched == 0) continue;
+      statistics_.rows_matched += matched;
+      return matched;
+    }
     for (const RestrictionStep& step : chunk_plan_->steps)
       count = count ? step.reduce(matches_.data(), count, matches_.data()) : 0;
     if (count == 0) continue;
@@ -172,7 +183,7 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     if (position_ >= segment_end_) position_ = segment_limit_;
     if (chunk.versions()) {
       uint32_t matched = chunk_plan_->steps.empty() ? count : find_matches(row, row + count);
-      matched = hand_over_visible(row, count, matched, batch);
+      matched = hand_over_visible(nullptr, row, count, matched, batch);
       if (matched == 0) continue;
       statistics_.rows_matched += matched;
       return matched;
@@ -198,12 +209,12 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
 
 const uint64_t* TableScanner::row_ids(uint32_t begin) {
   const uint64_t chunk_index = chunk_plan_->index;
-  if (row_ids_chunk_ != chunk_index) {
+  if (chunk_row_ids_chunk_ != chunk_index) {
     for (uint32_t row = 0; row < kChunkCapacity; ++row)
-      row_ids_[row] = chunk_index << kChunkShift | row;
-    row_ids_chunk_ = chunk_index;
+      chunk_row_ids_[row] = chunk_index << kChunkShift | row;
+    chunk_row_ids_chunk_ = chunk_index;
   }
-  return row_ids_.data() + begin;
+  return chunk_row_ids_.data() + begin;
 }
 
 void TableScanner::hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch) {
@@ -281,8 +292,8 @@ void TableScanner::hand_over_buffers(uint32_t count, FloeScanBatch& batch) {
   batch.selection = nullptr;
 }
 
-uint32_t TableScanner::hand_over_visible(uint32_t begin, uint32_t count, uint32_t matched,
-                                         FloeScanBatch& batch) {
+uint32_t TableScanner::hand_over_visible(const uint32_t* candidates, uint32_t begin,
+                                         uint32_t count, uint32_t matched, FloeScanBatch& batch) {
   const TableChunk& chunk = *chunk_plan_->chunk;
   const ChunkVersions& versions = *chunk.versions();
   const bool all = chunk_plan_->steps.empty();
@@ -291,7 +302,8 @@ uint32_t TableScanner::hand_over_visible(uint32_t begin, uint32_t count, uint32_
   patched_.clear();
   patched_strings_.clear();
   uint32_t next_match = 0;  // into matches_
-  for (uint32_t row = begin; row < begin + count; ++row) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t row = candidates ? candidates[i] : begin + i;
     const bool match = all || (next_match < matched && matches_[next_match] == row);
     if (!all && match) ++next_match;
     if (!versions.head(row)) {

@@ -67,10 +67,11 @@ class TableScanner {
   // Data Block into the batch buffers.
   void unpack(const uint32_t* positions, uint32_t begin, uint32_t count, FloeScanBatch& batch);
   void hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batch);
-  // The versioned path: the rows of [begin, begin + count) the snapshot sees, among the
-  // `matched` matches_ (or all rows when the scan has no restriction); returns their count.
-  uint32_t hand_over_visible(uint32_t begin, uint32_t count, uint32_t matched,
-                             FloeScanBatch& batch);
+  // The versioned path: of the `count` candidate rows (`candidates`, sorted, or when null
+  // [begin, begin + count)), those the snapshot sees, among the `matched` matches_ (or all
+  // candidates when the scan has no restriction); returns their count.
+  uint32_t hand_over_visible(const uint32_t* candidates, uint32_t begin, uint32_t count,
+                             uint32_t matched, FloeScanBatch& batch);
   // Hands over `count` rows of the batch buffers (column_pointers_, validity_pointers_).
   void hand_over_buffers(uint32_t count, FloeScanBatch& batch);
   // Copies the rows `positions` of the current hot chunk into the batch buffers.
@@ -101,6 +102,7 @@ class TableScanner {
 
   const std::vector<uint64_t>* row_ids_ = nullptr;
   size_t next_id_ = 0;  // the first listed row id not handed out yet
+  std::vector<uint32_t> listed_;  // the current batch's listed rows (versioned chunks)
 
   std::vector<uint32_t> matches_;
   // Batch buffers of unpacked Data Block rows, one per requested column.
@@ -108,8 +110,8 @@ class TableScanner {
   std::vector<std::vector<uint64_t>> validity_;
   std::vector<const void*> column_pointers_;
   // Row ids of the current chunk by position, when kRowIdColumn is requested.
-  std::vector<uint64_t> row_ids_;
-  uint64_t row_ids_chunk_ = ~uint64_t{0};
+  std::vector<uint64_t> chunk_row_ids_;
+  uint64_t chunk_row_ids_chunk_ = ~uint64_t{0};
   // The versioned path's visible positions, and those that need before-images.
   std::vector<uint32_t> visible_;
   std::vector<std::pair<uint32_t, RowVersion>> patched_;
