@@ -9,44 +9,6 @@
 namespace floe::codegen {
 namespace {
 
-enum class Kind : uint8_t {
-  kBool,
-  kInteger,
-  kDecimal,
-  kDouble,
-  kDate,
-  kTimestamp,
-  kInterval,
-  kString
-};
-
-Kind kind_of(const SqlType& type) {
-  switch (type.id) {
-    case TypeId::kBoolean:
-      return Kind::kBool;
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-      return Kind::kInteger;
-    case TypeId::kDecimal:
-      return Kind::kDecimal;
-    case TypeId::kDouble:
-      return Kind::kDouble;
-    case TypeId::kDate:
-      return Kind::kDate;
-    case TypeId::kTimestamp:
-      return Kind::kTimestamp;
-    case TypeId::kInterval:
-      return Kind::kInterval;
-    case TypeId::kChar:
-    case TypeId::kVarchar:
-    case TypeId::kText:
-    case TypeId::kUnknown:
-      return Kind::kString;  // an untyped literal is text
-  }
-  return Kind::kString;
-}
-
 [[noreturn]] void unsupported_cast(const SqlType& from, const SqlType& to) {
   throw NotSupported("cast from " + from.to_string() + " to " + to.to_string());
 }
@@ -124,26 +86,26 @@ llvm::Value* to_text(CodegenContext& context, llvm::Value* value, const SqlType&
                      const SqlType& to) {
   auto& builder = context.builder();
   llvm::Value* worker = context.worker();
-  switch (kind_of(from)) {
-    case Kind::kBool:
+  switch (cast_family(from)) {
+    case CastFamily::kBool:
       return call_runtime(context, "floe_rt_cast_bool_to_string", {worker, value});
-    case Kind::kInteger:
+    case CastFamily::kInteger:
       return call_runtime(context, "floe_rt_cast_int64_to_string", {worker, value});
-    case Kind::kDecimal:
+    case CastFamily::kDecimal:
       return call_runtime(context, "floe_rt_cast_decimal_to_string",
                           {worker, value, builder.getInt32(from.scale)});
-    case Kind::kDouble:
+    case CastFamily::kDouble:
       return call_runtime(context, "floe_rt_cast_double_to_string", {worker, value});
-    case Kind::kDate:
+    case CastFamily::kDate:
       return call_runtime(context, "floe_rt_cast_date_to_string", {worker, value});
-    case Kind::kTimestamp:
+    case CastFamily::kTimestamp:
       return call_runtime(context, "floe_rt_cast_timestamp_to_string", {worker, value});
-    case Kind::kInterval:
+    case CastFamily::kInterval:
       return call_runtime(context, "floe_rt_cast_interval_to_string",
                           {worker, builder.CreateExtractValue(value, 0),
                            builder.CreateExtractValue(value, 1),
                            builder.CreateExtractValue(value, 2)});
-    case Kind::kString:
+    case CastFamily::kString:
       break;
   }
   unsupported_cast(from, to);
@@ -164,31 +126,31 @@ llvm::Value* parse_text(CodegenContext& context, const char* function, llvm::Val
 llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType& from,
                        const SqlType& to) {
   auto& builder = context.builder();
-  switch (kind_of(to)) {
-    case Kind::kBool: {
+  switch (cast_family(to)) {
+    case CastFamily::kBool: {
       llvm::Value* byte =
           parse_text(context, "floe_rt_cast_string_to_bool", text, builder.getInt8Ty());
       return builder.CreateICmpNE(byte, builder.getInt8(0));
     }
-    case Kind::kInteger:
+    case CastFamily::kInteger:
       return to_integer_type(
           context, parse_text(context, "floe_rt_cast_string_to_int64", text, builder.getInt64Ty()),
           nullptr, to);
-    case Kind::kDecimal: {
+    case CastFamily::kDecimal: {
       llvm::Value* wide =
           parse_text(context, "floe_rt_cast_string_to_decimal", text, builder.getInt128Ty(),
                      {builder.getInt32(to.precision), builder.getInt32(to.scale)});
       return builder.CreateTrunc(wide, context.register_type(to));
     }
-    case Kind::kDouble:
+    case CastFamily::kDouble:
       return parse_text(context, "floe_rt_cast_string_to_double", text, builder.getDoubleTy());
-    case Kind::kDate:
+    case CastFamily::kDate:
       return parse_text(context, "floe_rt_cast_string_to_date", text, builder.getInt32Ty());
-    case Kind::kTimestamp:
+    case CastFamily::kTimestamp:
       return parse_text(context, "floe_rt_cast_string_to_timestamp", text, builder.getInt64Ty());
-    case Kind::kString:
+    case CastFamily::kString:
       return string_to_string(context, text, from, to);
-    case Kind::kInterval:
+    case CastFamily::kInterval:
       return parse_text(context, "floe_rt_cast_string_to_interval", text,
                         context.register_type(to));
   }
@@ -213,62 +175,62 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
   if (from == to) return value;
   auto& builder = context.builder();
   llvm::Value* null = value.null;
-  Kind source = kind_of(from);
-  Kind target = kind_of(to);
+  CastFamily source = cast_family(from);
+  CastFamily target = cast_family(to);
   // Everything that goes through the runtime must not run for NULL rows.
   auto via_runtime = [&](const std::function<llvm::Value*()>& body) {
     return compute_unless_null(context, null, body);
   };
-  if (source == Kind::kString) {
+  if (source == CastFamily::kString) {
     return via_runtime([&] { return from_text(context, value.value, from, to); });
   }
-  if (target == Kind::kString) {
+  if (target == CastFamily::kString) {
     return via_runtime([&] {
       llvm::Value* text = to_text(context, value.value, from, to);
       return string_to_string(context, text, SqlType::text(), to);
     });
   }
   switch (source) {
-    case Kind::kBool:
-      if (target == Kind::kInteger) {
+    case CastFamily::kBool:
+      if (target == CastFamily::kInteger) {
         return {builder.CreateZExt(value.value, context.register_type(to)), null};
       }
       break;
-    case Kind::kInteger:
+    case CastFamily::kInteger:
       switch (target) {
-        case Kind::kBool:
+        case CastFamily::kBool:
           return {builder.CreateICmpNE(value.value, int_constant(value.value->getType(), 0)), null};
-        case Kind::kInteger:
+        case CastFamily::kInteger:
           return {to_integer_type(context, value.value, null, to), null};
-        case Kind::kDecimal:
+        case CastFamily::kDecimal:
           return convert_decimal(context, value, integer_decimal_precision(from.id), 0, to);
-        case Kind::kDouble:
+        case CastFamily::kDouble:
           return {builder.CreateSIToFP(value.value, builder.getDoubleTy()), null};
         default:
           break;
       }
       break;
-    case Kind::kDecimal:
+    case CastFamily::kDecimal:
       switch (target) {
-        case Kind::kInteger: {
+        case CastFamily::kInteger: {
           // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
           SqlValue whole = convert_decimal(context, value, from.precision, from.scale,
                                            SqlType::decimal(kMaxDecimalPrecision, 0));
           return {to_integer_type(context, whole.value, null, to), null};
         }
-        case Kind::kDecimal:
+        case CastFamily::kDecimal:
           return convert_decimal(context, value, from.precision, from.scale, to);
-        case Kind::kDouble:
+        case CastFamily::kDouble:
           return {decimal_to_double(context, value.value, from), null};
         default:
           break;
       }
       break;
-    case Kind::kDouble:
+    case CastFamily::kDouble:
       switch (target) {
-        case Kind::kInteger:
+        case CastFamily::kInteger:
           return {double_to_integer(context, value, to), null};
-        case Kind::kDecimal:
+        case CastFamily::kDecimal:
           // PostgreSQL converts through the double's text form; so does this.
           return via_runtime([&] {
             llvm::Value* text = to_text(context, value.value, from, SqlType::text());
@@ -278,14 +240,14 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
           break;
       }
       break;
-    case Kind::kDate:
-      if (target == Kind::kTimestamp) return {date_to_timestamp(context, value), null};
+    case CastFamily::kDate:
+      if (target == CastFamily::kTimestamp) return {date_to_timestamp(context, value), null};
       break;
-    case Kind::kTimestamp:
-      if (target == Kind::kDate) return {timestamp_to_date(context, value.value), null};
+    case CastFamily::kTimestamp:
+      if (target == CastFamily::kDate) return {timestamp_to_date(context, value.value), null};
       break;
-    case Kind::kInterval:
-    case Kind::kString:
+    case CastFamily::kInterval:
+    case CastFamily::kString:
       break;
   }
   unsupported_cast(from, to);

@@ -69,4 +69,27 @@ uint8_t integer_decimal_precision(TypeId id) {
   }
 }
 
+CastFamily cast_family(const SqlType& type) {
+  switch (type.id) {
+    case TypeId::kBoolean:
+      return CastFamily::kBool;
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt:
+      return CastFamily::kInteger;
+    case TypeId::kDecimal:
+      return CastFamily::kDecimal;
+    case TypeId::kDouble:
+      return CastFamily::kDouble;
+    case TypeId::kDate:
+      return CastFamily::kDate;
+    case TypeId::kTimestamp:
+      return CastFamily::kTimestamp;
+    case TypeId::kInterval:
+      return CastFamily::kInterval;
+    default:
+      return CastFamily::kString;
+  }
+}
+
 }  // namespace floe

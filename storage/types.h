@@ -81,4 +81,18 @@ struct SqlType {
 // Decimal precision an integer type needs, for mixing integers with decimals.
 uint8_t integer_decimal_precision(TypeId id);
 
+// The families casts are defined between (codegen/expression_cast.cpp and the vectorized
+// engine's runtime/vector/cast.cpp implement the same table of casts over them).
+enum class CastFamily : uint8_t {
+  kBool,
+  kInteger,
+  kDecimal,
+  kDouble,
+  kDate,
+  kTimestamp,
+  kInterval,
+  kString  // every string type, and an untyped literal
+};
+CastFamily cast_family(const SqlType& type);
+
 }  // namespace floe

@@ -13,40 +13,6 @@
 namespace floe::vectorized {
 namespace {
 
-enum class Kind : uint8_t {
-  kBool,
-  kInteger,
-  kDecimal,
-  kDouble,
-  kDate,
-  kTimestamp,
-  kInterval,
-  kString
-};
-
-Kind kind_of(const SqlType& type) {
-  switch (type.id) {
-    case TypeId::kBoolean:
-      return Kind::kBool;
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-      return Kind::kInteger;
-    case TypeId::kDecimal:
-      return Kind::kDecimal;
-    case TypeId::kDouble:
-      return Kind::kDouble;
-    case TypeId::kDate:
-      return Kind::kDate;
-    case TypeId::kTimestamp:
-      return Kind::kTimestamp;
-    case TypeId::kInterval:
-      return Kind::kInterval;
-    default:
-      return Kind::kString;  // an untyped literal is text
-  }
-}
-
 // A failure already recorded with the worker (by a runtime_abi.h function).
 constexpr const char* kRecorded = "";
 
@@ -110,18 +76,18 @@ bool to_integer(const Context& c, const Vector& in, Vector& out) {
     if (v > max || v < -max - 1) return std::nullopt;
     return v;
   };
-  switch (kind_of(in.type())) {
-    case Kind::kBool:
-    case Kind::kInteger:
+  switch (cast_family(in.type())) {
+    case CastFamily::kBool:
+    case CastFamily::kInteger:
       return integral_to_integral(c, in, out, message.c_str(), range);
-    case Kind::kDecimal: {
+    case CastFamily::kDecimal: {
       // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
       unsigned scale = in.type().scale;
       return integral_to_integral(c, in, out, message.c_str(), [&](int128_t v) {
         return range(*rescale_decimal(v, scale, kMaxDecimalPrecision, 0));
       });
     }
-    case Kind::kDouble: {
+    case CastFamily::kDouble: {
       // rint() rounding (half to even), then a range check that also rejects NaN.
       double limit = static_cast<double>(max) + 1;
       return visit_integral(out.physical(), [&](auto target) {
@@ -157,14 +123,14 @@ FloeString text_of(WorkerContext* worker, const SqlType& type, const T& value) {
   } else if constexpr (std::is_same_v<T, StringRef>) {
     return to_floe_string(value);
   } else {
-    switch (kind_of(type)) {
-      case Kind::kBool:
+    switch (cast_family(type)) {
+      case CastFamily::kBool:
         return floe_rt_cast_bool_to_string(worker, value != 0);
-      case Kind::kDecimal:
+      case CastFamily::kDecimal:
         return floe_rt_cast_decimal_to_string(worker, static_cast<int128_t>(value), type.scale);
-      case Kind::kDate:
+      case CastFamily::kDate:
         return floe_rt_cast_date_to_string(worker, static_cast<int32_t>(value));
-      case Kind::kTimestamp:
+      case CastFamily::kTimestamp:
         return floe_rt_cast_timestamp_to_string(worker, static_cast<int64_t>(value));
       default:
         return floe_rt_cast_int64_to_string(worker, static_cast<int64_t>(value));
@@ -182,7 +148,7 @@ FloeString fit_text(FloeString text, const SqlType& from, const SqlType& to) {
 bool to_text(const Context& c, const Vector& in, Vector& out) {
   const SqlType& from = in.type();
   const SqlType& to = out.type();
-  SqlType text_type = kind_of(from) == Kind::kString ? from : SqlType::text();
+  SqlType text_type = cast_family(from) == CastFamily::kString ? from : SqlType::text();
   return visit_physical(in.physical(), [&](auto source) {
     using In = decltype(source);
     return convert_rows<In, StringRef>(c, in, out, [&](const In& value, StringRef& result) {
@@ -203,15 +169,15 @@ bool from_text(const Context& c, const Vector& in, Vector& out) {
       return parse_one(text.lo, text.hi, result) ? nullptr : kRecorded;
     });
   };
-  switch (kind_of(to)) {
-    case Kind::kBool:
+  switch (cast_family(to)) {
+    case CastFamily::kBool:
       return parse(uint8_t{}, [&](uint64_t lo, uint64_t hi, uint8_t& r) {
         bool b;
         if (!floe_rt_cast_string_to_bool(w, lo, hi, &b)) return false;
         r = b;
         return true;
       });
-    case Kind::kInteger: {
+    case CastFamily::kInteger: {
       std::string message = out_of_range(to);
       int128_t max = integer_limit(to);
       return visit_integral(out.physical(), [&](auto target) {
@@ -228,7 +194,7 @@ bool from_text(const Context& c, const Vector& in, Vector& out) {
         });
       });
     }
-    case Kind::kDecimal:
+    case CastFamily::kDecimal:
       return visit_integral(out.physical(), [&](auto target) {
         using Out = decltype(target);
         return parse(target, [&](uint64_t lo, uint64_t hi, Out& r) {
@@ -238,23 +204,23 @@ bool from_text(const Context& c, const Vector& in, Vector& out) {
           return true;
         });
       });
-    case Kind::kDouble:
+    case CastFamily::kDouble:
       return parse(double{}, [&](uint64_t lo, uint64_t hi, double& r) {
         return floe_rt_cast_string_to_double(w, lo, hi, &r);
       });
-    case Kind::kDate:
+    case CastFamily::kDate:
       return parse(int32_t{}, [&](uint64_t lo, uint64_t hi, int32_t& r) {
         return floe_rt_cast_string_to_date(w, lo, hi, &r);
       });
-    case Kind::kTimestamp:
+    case CastFamily::kTimestamp:
       return parse(int64_t{}, [&](uint64_t lo, uint64_t hi, int64_t& r) {
         return floe_rt_cast_string_to_timestamp(w, lo, hi, &r);
       });
-    case Kind::kInterval:
+    case CastFamily::kInterval:
       return parse(Interval{}, [&](uint64_t lo, uint64_t hi, Interval& r) {
         return floe_rt_cast_string_to_interval(w, lo, hi, &r);
       });
-    case Kind::kString:
+    case CastFamily::kString:
       return parse(StringRef{}, [&](uint64_t lo, uint64_t hi, StringRef& r) {
         r = std::bit_cast<StringRef>(fit_text(FloeString{lo, hi}, in.type(), to));
         return true;
@@ -273,21 +239,21 @@ bool double_to_decimal(const Context& c, const Vector& in, Vector& out) {
 
 bool can_cast(const SqlType& from, const SqlType& to) {
   if (from == to) return true;
-  Kind source = kind_of(from), target = kind_of(to);
-  if (source == Kind::kString || target == Kind::kString) return true;
+  CastFamily source = cast_family(from), target = cast_family(to);
+  if (source == CastFamily::kString || target == CastFamily::kString) return true;
   switch (source) {
-    case Kind::kBool:
-      return target == Kind::kInteger;
-    case Kind::kInteger:
-      return target == Kind::kBool || target == Kind::kInteger || target == Kind::kDecimal ||
-             target == Kind::kDouble;
-    case Kind::kDecimal:
-    case Kind::kDouble:
-      return target == Kind::kInteger || target == Kind::kDecimal || target == Kind::kDouble;
-    case Kind::kDate:
-      return target == Kind::kTimestamp;
-    case Kind::kTimestamp:
-      return target == Kind::kDate;
+    case CastFamily::kBool:
+      return target == CastFamily::kInteger;
+    case CastFamily::kInteger:
+      return target == CastFamily::kBool || target == CastFamily::kInteger || target == CastFamily::kDecimal ||
+             target == CastFamily::kDouble;
+    case CastFamily::kDecimal:
+    case CastFamily::kDouble:
+      return target == CastFamily::kInteger || target == CastFamily::kDecimal || target == CastFamily::kDouble;
+    case CastFamily::kDate:
+      return target == CastFamily::kTimestamp;
+    case CastFamily::kTimestamp:
+      return target == CastFamily::kDate;
     default:
       return false;
   }
@@ -307,20 +273,20 @@ bool cast_vector(const Vector& in, Vector& out, const uint32_t* sel, uint32_t n,
     });
     return true;
   }
-  Kind source = kind_of(from), target = kind_of(to);
-  if (source == Kind::kString) return from_text(c, in, out);
-  if (target == Kind::kString) return to_text(c, in, out);
+  CastFamily source = cast_family(from), target = cast_family(to);
+  if (source == CastFamily::kString) return from_text(c, in, out);
+  if (target == CastFamily::kString) return to_text(c, in, out);
   switch (target) {
-    case Kind::kBool:  // from an integer
+    case CastFamily::kBool:  // from an integer
       return integral_to_integral(c, in, out, nullptr,
                                   [](int128_t v) -> std::optional<int128_t> { return v != 0; });
-    case Kind::kInteger:
+    case CastFamily::kInteger:
       return to_integer(c, in, out);
-    case Kind::kDecimal:
-      if (source == Kind::kDouble) return double_to_decimal(c, in, out);
+    case CastFamily::kDecimal:
+      if (source == CastFamily::kDouble) return double_to_decimal(c, in, out);
       return to_decimal(c, in, out);
-    case Kind::kDouble: {
-      double divisor = source == Kind::kDecimal ? static_cast<double>(power_of_ten(from.scale)) : 1;
+    case CastFamily::kDouble: {
+      double divisor = source == CastFamily::kDecimal ? static_cast<double>(power_of_ten(from.scale)) : 1;
       return visit_integral(in.physical(), [&](auto source_value) {
         using In = decltype(source_value);
         return convert_rows<In, double>(c, in, out, [&](In v, double& r) -> const char* {
@@ -330,13 +296,13 @@ bool cast_vector(const Vector& in, Vector& out, const uint32_t* sel, uint32_t n,
         });
       });
     }
-    case Kind::kTimestamp:  // from a date
+    case CastFamily::kTimestamp:  // from a date
       return convert_rows<int32_t, int64_t>(c, in, out, [](int32_t days, int64_t& r) {
         return __builtin_mul_overflow(int64_t{days}, kMicrosPerDay, &r)
                    ? "date out of range for timestamp"
                    : nullptr;
       });
-    case Kind::kDate:  // from a timestamp: floor division, earlier days before 1970
+    case CastFamily::kDate:  // from a timestamp: floor division, earlier days before 1970
       return convert_rows<int64_t, int32_t>(c, in, out, [](int64_t micros, int32_t& r) {
         int64_t days = micros / kMicrosPerDay - (micros % kMicrosPerDay < 0);
         r = static_cast<int32_t>(days);
