@@ -10,6 +10,7 @@
 #include "runtime/table_scanner.h"
 #include "storage/error.h"
 #include "storage/table.h"
+#include "tests/unit/scanner_values.h"
 
 namespace floe {
 namespace {
@@ -148,15 +149,8 @@ std::vector<int64_t> scan_listed(const Table& table, const std::vector<uint64_t>
   ScanSettings settings;
   settings.vector_size = 1000;
   TableScanner scanner(table, {2}, std::move(restrictions), settings, &ids);
-  std::vector<int64_t> values;
   scanner.open(begin, end);
-  FloeScanBatch batch;
-  while (uint32_t count = scanner.next(batch)) {
-    const auto* data = static_cast<const int64_t*>(batch.columns[0]);
-    for (uint32_t i = 0; i < count; ++i)
-      values.push_back(data[batch.selection ? batch.selection[i] : i]);
-  }
-  return values;
+  return test::drain_bigint_column(scanner);
 }
 
 TEST(IndexScanTest, ScannerReadsARowIdList) {

@@ -5,6 +5,7 @@
 #include "engine/txn/transaction_manager.h"
 #include "runtime/table_scanner.h"
 #include "storage/table.h"
+#include "tests/unit/scanner_values.h"
 
 namespace floe {
 namespace {
@@ -14,14 +15,7 @@ std::vector<int64_t> scan_values(const Table& table, const Snapshot& snapshot) {
   settings.snapshot = snapshot;
   TableScanner scanner(table, {0}, {}, settings);
   scanner.open(0, uint64_t{table.chunk_count()} << kChunkShift);
-  std::vector<int64_t> values;
-  FloeScanBatch batch;
-  while (uint32_t count = scanner.next(batch)) {
-    const auto* data = static_cast<const int64_t*>(batch.columns[0]);
-    for (uint32_t i = 0; i < count; ++i)
-      values.push_back(data[batch.selection ? batch.selection[i] : i]);
-  }
-  return values;
+  return test::drain_bigint_column(scanner);
 }
 
 std::unique_ptr<Table> make_table(int64_t rows) {
