@@ -5,6 +5,7 @@
 #include "codegen/expression_ir.h"
 #include "runtime/runtime_abi.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 
 namespace floe::codegen {
 namespace {
@@ -188,7 +189,7 @@ void AggregateStates::add_to_sum(llvm::Value* row, const State& state, const Sql
       // is checked when it is finalized, so a sum may pass beyond 38 digits and come back).
       std::string overflow = state.value_type.id == TypeId::kDecimal
                                  ? kNumericOverflow
-                                 : integer_overflow_message(state.value_type);
+                                 : integer_out_of_range(state.value_type.id);
       result = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum, addend,
                                   nullptr, overflow);
     }

@@ -7,6 +7,7 @@
 #include "codegen/expression_ir.h"
 #include "codegen/expression_temporal.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 
 namespace floe::codegen {
 namespace {
@@ -68,7 +69,7 @@ SqlValue integer_arithmetic(CodegenContext& context, const plan::Expr& expr, Sql
   b = cast_value(context, b, expr.children[1]->type, expr.type);
   llvm::Value* null = or_nulls(context, {a.null, b.null});
   return {exact_arithmetic(context, expr.arithmetic_op, a.value, b.value, null,
-                           integer_overflow_message(expr.type)),
+                           integer_out_of_range(expr.type.id)),
           null};
 }
 
@@ -200,7 +201,7 @@ SqlValue compile_negate(CodegenContext& context, const plan::Expr& expr, SqlValu
   if (expr.type.id == TypeId::kDouble) return {builder.CreateFNeg(operand.value), operand.null};
   if (!expr.type.is_integer() && expr.type.id != TypeId::kDecimal) unsupported(expr);
   std::string overflow =
-      expr.type.is_integer() ? integer_overflow_message(expr.type) : kNumericOverflow;
+      expr.type.is_integer() ? integer_out_of_range(expr.type.id) : kNumericOverflow;
   llvm::Value* zero = int_constant(operand.value->getType(), 0);
   return {checked_integer_op(context, llvm::Intrinsic::ssub_with_overflow, zero, operand.value,
                              operand.null, overflow),

@@ -3,8 +3,8 @@
 #include "codegen/expression_decimal.h"
 #include "codegen/expression_ir.h"
 #include "codegen/expression_string.h"
-#include "storage/date_time.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 
 namespace floe::codegen {
 namespace {
@@ -13,60 +13,36 @@ namespace {
   throw NotSupported("cast from " + from.to_string() + " to " + to.to_string());
 }
 
-unsigned integer_bits(const SqlType& type) {
-  return static_cast<unsigned>(physical_size(type.physical()) * 8);
+// Calls a numeric_casts.h cast that writes `out_type` to an out-parameter and fails through
+// the runtime (not for NULL rows: the caller runs it under compute_unless_null).
+llvm::Value* call_cast(CodegenContext& context, const char* function,
+                       std::vector<llvm::Value*> arguments, llvm::Type* out_type) {
+  llvm::Value* out = entry_alloca(context, out_type);
+  arguments.insert(arguments.begin(), context.worker());
+  arguments.push_back(out);
+  context.return_if_false(call_runtime(context, function, arguments));
+  return context.builder().CreateLoad(out_type, out);
 }
 
-// Narrows or widens a (wider or narrower) integer to the integer type `to`, with its range check.
+llvm::Value* type_id(CodegenContext& context, const SqlType& type) {
+  return context.builder().getInt32(static_cast<uint32_t>(type.id));
+}
+
+// Narrows or widens a (wider or narrower) integer to the integer type `to`. Inlined: the
+// range check is integer_to_integer's, with its bounds and message (numeric_casts.h).
 llvm::Value* to_integer_type(CodegenContext& context, llvm::Value* value, llvm::Value* null,
                              const SqlType& to) {
-  unsigned bits = integer_bits(to);
-  if (value->getType()->getIntegerBitWidth() > bits) {
-    int128_t max = (int128_t{1} << (bits - 1)) - 1;
-    check_range(context, value, -max - 1, max, null, integer_overflow_message(to));
+  llvm::Type* target = context.register_type(to);
+  if (value->getType()->getIntegerBitWidth() > target->getIntegerBitWidth()) {
+    IntegerRange range = integer_range(to.id);
+    check_range(context, value, range.min, range.max, null, integer_out_of_range(to.id));
   }
-  return context.builder().CreateSExtOrTrunc(value, context.register_type(to));
+  return context.builder().CreateSExtOrTrunc(value, target);
 }
 
-// rint() rounding (half to even), then a range check that also rejects NaN.
-llvm::Value* double_to_integer(CodegenContext& context, SqlValue value, const SqlType& to) {
-  auto& builder = context.builder();
-  llvm::Value* rounded = builder.CreateUnaryIntrinsic(llvm::Intrinsic::rint, value.value);
-  double limit = static_cast<double>(int128_t{1} << (integer_bits(to) - 1));
-  llvm::Value* inside = builder.CreateAnd(
-      builder.CreateFCmpOGE(rounded, llvm::ConstantFP::get(rounded->getType(), -limit)),
-      builder.CreateFCmpOLT(rounded, llvm::ConstantFP::get(rounded->getType(), limit)));
-  context.fail_if(unless_null(context, builder.CreateNot(inside), value.null),
-                  integer_overflow_message(to));
-  // Out-of-range conversions are poison; NULL rows may carry any bits.
-  return builder.CreateFreeze(builder.CreateFPToSI(rounded, context.register_type(to)));
-}
-
-llvm::Value* decimal_to_double(CodegenContext& context, llvm::Value* value, const SqlType& from) {
-  auto& builder = context.builder();
-  llvm::Value* converted = builder.CreateSIToFP(value, builder.getDoubleTy());
-  if (from.scale == 0) return converted;
-  auto divisor = static_cast<double>(power_of_ten(from.scale));
-  return builder.CreateFDiv(converted, llvm::ConstantFP::get(builder.getDoubleTy(), divisor));
-}
-
-llvm::Value* date_to_timestamp(CodegenContext& context, SqlValue value) {
-  auto& builder = context.builder();
-  return checked_integer_op(context, llvm::Intrinsic::smul_with_overflow,
-                            builder.CreateSExt(value.value, builder.getInt64Ty()),
-                            builder.getInt64(kMicrosPerDay), value.null,
-                            "date out of range for timestamp");
-}
-
-// Floor division: timestamps before 1970 belong to the earlier day.
-llvm::Value* timestamp_to_date(CodegenContext& context, llvm::Value* micros) {
-  auto& builder = context.builder();
-  llvm::Value* day = builder.getInt64(kMicrosPerDay);
-  llvm::Value* quotient = builder.CreateSDiv(micros, day);
-  llvm::Value* negative_rest =
-      builder.CreateICmpSLT(builder.CreateSRem(micros, day), builder.getInt64(0));
-  quotient = builder.CreateSub(quotient, builder.CreateZExt(negative_rest, builder.getInt64Ty()));
-  return builder.CreateTrunc(quotient, builder.getInt32Ty());
+// An integer type's result of a cast that produces int64.
+llvm::Value* int64_to(CodegenContext& context, llvm::Value* value, const SqlType& to) {
+  return context.builder().CreateTrunc(value, context.register_type(to));
 }
 
 // Applies an explicit cast's CHAR(n)/VARCHAR(n) length rules (plans cast to a bounded string
@@ -133,9 +109,10 @@ llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType
       return builder.CreateICmpNE(byte, builder.getInt8(0));
     }
     case CastFamily::kInteger:
-      return to_integer_type(
-          context, parse_text(context, "floe_rt_cast_string_to_int64", text, builder.getInt64Ty()),
-          nullptr, to);
+      return int64_to(context,
+                      parse_text(context, "floe_rt_cast_string_to_integer", text,
+                                 builder.getInt64Ty(), {type_id(context, to)}),
+                      to);
     case CastFamily::kDecimal: {
       llvm::Value* wide =
           parse_text(context, "floe_rt_cast_string_to_decimal", text, builder.getInt128Ty(),
@@ -158,17 +135,6 @@ llvm::Value* from_text(CodegenContext& context, llvm::Value* text, const SqlType
 }
 
 }  // namespace
-
-std::string integer_overflow_message(const SqlType& type) {
-  switch (type.id) {
-    case TypeId::kSmallInt:
-      return "smallint out of range";
-    case TypeId::kInteger:
-      return "integer out of range";
-    default:
-      return "bigint out of range";
-  }
-}
 
 SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from,
                     const SqlType& to) {
@@ -212,16 +178,22 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
       break;
     case CastFamily::kDecimal:
       switch (target) {
-        case CastFamily::kInteger: {
-          // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
-          SqlValue whole = convert_decimal(context, value, from.precision, from.scale,
-                                           SqlType::decimal(kMaxDecimalPrecision, 0));
-          return {to_integer_type(context, whole.value, null, to), null};
-        }
+        case CastFamily::kInteger:
+          return via_runtime([&] {
+            llvm::Value* wide = builder.CreateSExt(value.value, builder.getInt128Ty());
+            return int64_to(context,
+                            call_cast(context, "floe_rt_cast_decimal_to_integer",
+                                      {wide, builder.getInt32(from.scale), type_id(context, to)},
+                                      builder.getInt64Ty()),
+                            to);
+          });
         case CastFamily::kDecimal:
           return convert_decimal(context, value, from.precision, from.scale, to);
         case CastFamily::kDouble:
-          return {decimal_to_double(context, value.value, from), null};
+          return {call_runtime(context, "floe_rt_cast_decimal_to_double",
+                               {builder.CreateSExt(value.value, builder.getInt128Ty()),
+                                builder.getInt32(from.scale)}),
+                  null};
         default:
           break;
       }
@@ -229,22 +201,36 @@ SqlValue cast_value(CodegenContext& context, SqlValue value, const SqlType& from
     case CastFamily::kDouble:
       switch (target) {
         case CastFamily::kInteger:
-          return {double_to_integer(context, value, to), null};
-        case CastFamily::kDecimal:
-          // PostgreSQL converts through the double's text form; so does this.
           return via_runtime([&] {
-            llvm::Value* text = to_text(context, value.value, from, SqlType::text());
-            return from_text(context, text, SqlType::text(), to);
+            return int64_to(context,
+                            call_cast(context, "floe_rt_cast_double_to_integer",
+                                      {value.value, type_id(context, to)}, builder.getInt64Ty()),
+                            to);
+          });
+        case CastFamily::kDecimal:
+          return via_runtime([&] {
+            llvm::Value* wide = call_cast(
+                context, "floe_rt_cast_double_to_decimal",
+                {value.value, builder.getInt32(to.precision), builder.getInt32(to.scale)},
+                builder.getInt128Ty());
+            return builder.CreateTrunc(wide, context.register_type(to));
           });
         default:
           break;
       }
       break;
     case CastFamily::kDate:
-      if (target == CastFamily::kTimestamp) return {date_to_timestamp(context, value), null};
+      if (target == CastFamily::kTimestamp) {
+        return via_runtime([&] {
+          return call_cast(context, "floe_rt_cast_date_to_timestamp", {value.value},
+                           builder.getInt64Ty());
+        });
+      }
       break;
     case CastFamily::kTimestamp:
-      if (target == CastFamily::kDate) return {timestamp_to_date(context, value.value), null};
+      if (target == CastFamily::kDate) {
+        return {call_runtime(context, "floe_rt_cast_timestamp_to_date", {value.value}), null};
+      }
       break;
     case CastFamily::kInterval:
     case CastFamily::kString:

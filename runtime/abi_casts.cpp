@@ -1,11 +1,12 @@
-// runtime_abi.h: casts from and to text. Parsing and formatting are storage's
-// (parse_value, format_*); this file only adapts them to the ABI and turns their errors into
+// runtime_abi.h: casts. Their semantics are storage's (parse_value, format_* and
+// numeric_casts.h); this file only adapts them to the ABI and turns their errors into
 // recorded query failures.
 #include <charconv>
 
 #include "runtime/abi_support.h"
 #include "storage/date_time.h"
 #include "storage/decimal.h"
+#include "storage/numeric_casts.h"
 #include "storage/value.h"
 
 using floe::SqlType;
@@ -23,6 +24,14 @@ bool parse(WorkerContext* worker, uint64_t lo, uint64_t hi, SqlType type, Value&
       worker, [&] { out = floe::parse_value(string_from_halves(lo, hi).view(), type); });
 }
 
+// Records a numeric_casts.h failure; true when there is none.
+bool succeeded(WorkerContext* worker, const char* failure) {
+  if (failure) worker->query->fail(failure);
+  return failure == nullptr;
+}
+
+floe::TypeId type_id(uint32_t id) { return static_cast<floe::TypeId>(id); }
+
 FloeString store(WorkerContext* worker, std::string_view text) {
   return to_floe_string(worker->strings->store(text));
 }
@@ -31,9 +40,10 @@ FloeString store(WorkerContext* worker, std::string_view text) {
 
 extern "C" {
 
-bool floe_rt_cast_string_to_int64(WorkerContext* worker, uint64_t lo, uint64_t hi, int64_t* out) {
+bool floe_rt_cast_string_to_integer(WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                    uint32_t to, int64_t* out) {
   Value value;
-  if (!parse(worker, lo, hi, SqlType::big_int(), value)) return false;
+  if (!parse(worker, lo, hi, SqlType{type_id(to)}, value)) return false;
   *out = value.as_int64();
   return true;
 }
@@ -125,5 +135,30 @@ FloeString floe_rt_cast_interval_to_string(WorkerContext* worker, int32_t months
                                            int64_t micros) {
   return store(worker, floe::format_interval(floe::Interval{months, days, micros}));
 }
+
+bool floe_rt_cast_double_to_integer(WorkerContext* worker, double value, uint32_t to,
+                                    int64_t* out) {
+  return succeeded(worker, floe::double_to_integer(value, type_id(to), *out));
+}
+
+bool floe_rt_cast_decimal_to_integer(WorkerContext* worker, __int128 value, uint32_t scale,
+                                     uint32_t to, int64_t* out) {
+  return succeeded(worker, floe::decimal_to_integer(value, scale, type_id(to), *out));
+}
+
+double floe_rt_cast_decimal_to_double(__int128 value, uint32_t scale) {
+  return floe::decimal_to_double(value, scale);
+}
+
+bool floe_rt_cast_double_to_decimal(WorkerContext* worker, double value, uint32_t precision,
+                                    uint32_t scale, __int128* out) {
+  return succeeded(worker, floe::double_to_decimal(value, precision, scale, *out));
+}
+
+bool floe_rt_cast_date_to_timestamp(WorkerContext* worker, int32_t days, int64_t* out) {
+  return succeeded(worker, floe::date_to_timestamp(days, *out));
+}
+
+int32_t floe_rt_cast_timestamp_to_date(int64_t micros) { return floe::timestamp_to_date(micros); }
 
 }  // extern "C"

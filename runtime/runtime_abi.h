@@ -109,8 +109,9 @@ bool floe_rt_like(const floe::LikeMatcher* matcher, uint64_t lo, uint64_t hi);
 
 // ---- casts involving text ------------------------------------------------------------
 // From text: return false (after recording the error) on invalid input.
-bool floe_rt_cast_string_to_int64(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
-                                  int64_t* out);
+// To integer type `to` (a floe::TypeId: smallint, integer or bigint).
+bool floe_rt_cast_string_to_integer(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
+                                    uint32_t to, int64_t* out);
 bool floe_rt_cast_string_to_double(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
                                    double* out);
 bool floe_rt_cast_string_to_decimal(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
@@ -137,6 +138,19 @@ bool floe_rt_cast_string_to_interval(floe::WorkerContext* worker, uint64_t lo, u
                                      floe::Interval* out);
 FloeString floe_rt_cast_interval_to_string(floe::WorkerContext* worker, int32_t months,
                                            int32_t days, int64_t micros);
+
+// ---- casts between numbers, dates and timestamps (storage/numeric_casts.h) -----------
+// Return false (after recording the error) when the value does not convert. `to` is the
+// floe::TypeId of an integer type.
+bool floe_rt_cast_double_to_integer(floe::WorkerContext* worker, double value, uint32_t to,
+                                    int64_t* out);
+bool floe_rt_cast_decimal_to_integer(floe::WorkerContext* worker, __int128 value, uint32_t scale,
+                                     uint32_t to, int64_t* out);
+double floe_rt_cast_decimal_to_double(__int128 value, uint32_t scale);
+bool floe_rt_cast_double_to_decimal(floe::WorkerContext* worker, double value,
+                                    uint32_t precision, uint32_t scale, __int128* out);
+bool floe_rt_cast_date_to_timestamp(floe::WorkerContext* worker, int32_t days, int64_t* out);
+int32_t floe_rt_cast_timestamp_to_date(int64_t micros);
 
 // ---- decimals (storage/decimal.h) ---------------------------------------------------
 // rescale_decimal: `value` of scale from_scale as numeric(to_precision, to_scale), rounding

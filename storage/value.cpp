@@ -7,6 +7,7 @@
 
 #include "storage/date_time.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 #include "storage/physical_order.h"
 #include "storage/string_ref.h"
 #include "storage/utf8.h"
@@ -204,14 +205,6 @@ std::string_view trim_spaces(std::string_view text) {
   return text;
 }
 
-int128_t integer_range_max(TypeId id) {
-  switch (id) {
-    case TypeId::kSmallInt: return std::numeric_limits<int16_t>::max();
-    case TypeId::kInteger: return std::numeric_limits<int32_t>::max();
-    default: return std::numeric_limits<int64_t>::max();
-  }
-}
-
 Value fit_string(std::string text, SqlType type, CastKind kind) {
   text.resize(fitted_string_bytes(text, type, kind));
   return Value::string(std::move(text), type);
@@ -219,14 +212,29 @@ Value fit_string(std::string text, SqlType type, CastKind kind) {
 
 }  // namespace
 
-Value make_integer(int128_t value, SqlType type) {
-  int128_t max = integer_range_max(type.id);
-  if (value > max || value < -max - 1) throw Error(type.to_string() + " out of range");
+namespace {
+
+// The result of a numeric_casts.h cast as a Value, or its failure as floe::Error.
+template <typename T>
+T cast_or_throw(const char* failure, T value) {
+  if (failure) throw Error(failure);
+  return value;
+}
+
+Value integer_value(int64_t value, SqlType type) {
   switch (type.id) {
     case TypeId::kSmallInt: return Value::small_int(static_cast<int16_t>(value));
     case TypeId::kInteger: return Value::integer(static_cast<int32_t>(value));
-    default: return Value::big_int(static_cast<int64_t>(value));
+    default: return Value::big_int(value);
   }
+}
+
+}  // namespace
+
+Value make_integer(int128_t value, SqlType type) {
+  int64_t out = 0;
+  const char* failure = integer_to_integer(value, type.id, out);
+  return integer_value(cast_or_throw(failure, out), type);
 }
 
 size_t fitted_string_bytes(std::string_view text, const SqlType& type, CastKind kind) {
@@ -267,10 +275,10 @@ Value parse_value(std::string_view text, SqlType type, CastKind kind) {
         throw Error("value \"" + std::string(text) + "\" is out of range for type " + type.to_string());
       if (digits.empty() || result.ec != std::errc() || result.ptr != digits.data() + digits.size())
         invalid_input(type, text);
-      int128_t max = integer_range_max(type.id);
-      if (value > max || value < -max - 1)
+      int64_t fitted = 0;
+      if (integer_to_integer(value, type.id, fitted))
         throw Error("value \"" + std::string(text) + "\" is out of range for type " + type.to_string());
-      return make_integer(value, type);
+      return integer_value(fitted, type);
     }
     case TypeId::kDecimal: {
       if (!is_decimal_text(text)) invalid_input(type, text);
@@ -288,8 +296,11 @@ Value parse_value(std::string_view text, SqlType type, CastKind kind) {
       if (!trimmed.empty() && trimmed.front() == '+') trimmed.remove_prefix(1);
       double value = 0;
       auto result = std::from_chars(trimmed.data(), trimmed.data() + trimmed.size(), value);
-      if (trimmed.empty() || result.ec != std::errc() || result.ptr != trimmed.data() + trimmed.size())
-        invalid_input(type, text);
+      if (trimmed.empty() || result.ptr != trimmed.data() + trimmed.size()) invalid_input(type, text);
+      // PostgreSQL's float8in: overflow to infinity and underflow to zero are errors.
+      if (result.ec == std::errc::result_out_of_range)
+        throw Error("\"" + std::string(text) + "\" is out of range for type " + type.to_string());
+      if (result.ec != std::errc()) invalid_input(type, text);
       return Value::double_value(value);
     }
     case TypeId::kDate: {
@@ -318,52 +329,54 @@ Value cast_value(const Value& value, SqlType target, CastKind kind) {
     return fit_string(value.to_string(), target, kind);
   }
 
-  switch (target.id) {
-    case TypeId::kBoolean:
-      if (source.is_integer()) return Value::boolean(value.as_int128() != 0);
+  // The casts of numeric_casts.h, as for generated code and the vectorized engine.
+  int64_t integer = 0;
+  int128_t scaled = 0;
+  switch (cast_family(target)) {
+    case CastFamily::kBool:
+      if (source.is_integer()) return Value::boolean(integer_to_bool(value.as_int128()));
       break;
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-      if (source.is_integer() || source.id == TypeId::kBoolean)
-        return make_integer(value.as_int128(), target);
-      if (source.id == TypeId::kDecimal)
-        return make_integer(decimal_or_overflow(rescale_decimal(value.as_int128(), source.scale,
-                                                                kMaxDecimalPrecision, 0)),
-                            target);
+    case CastFamily::kInteger:
+      if (source.is_integer()) return make_integer(value.as_int128(), target);
+      if (source.id == TypeId::kBoolean)
+        return integer_value(bool_to_integer(value.as_bool()), target);
+      if (source.id == TypeId::kDecimal) {
+        const char* failure =
+            decimal_to_integer(value.as_int128(), source.scale, target.id, integer);
+        return integer_value(cast_or_throw(failure, integer), target);
+      }
       if (source.id == TypeId::kDouble) {
-        double rounded = std::nearbyint(value.as_double());
-        if (!std::isfinite(rounded) || std::fabs(rounded) > 9.2e18)
-          throw Error(target.to_string() + " out of range");
-        return make_integer(static_cast<int128_t>(rounded), target);
+        const char* failure = double_to_integer(value.as_double(), target.id, integer);
+        return integer_value(cast_or_throw(failure, integer), target);
       }
       break;
-    case TypeId::kDecimal: {
+    case CastFamily::kDecimal: {
+      const char* failure = nullptr;
       if (source.id == TypeId::kDouble) {
-        if (!std::isfinite(value.as_double())) throw Error("cannot convert infinity or NaN to numeric");
-        return parse_value(format_double(value.as_double()), target);
+        failure = double_to_decimal(value.as_double(), target.precision, target.scale, scaled);
+      } else if (source.is_integer() || source.id == TypeId::kDecimal) {
+        unsigned scale = source.id == TypeId::kDecimal ? source.scale : 0;
+        failure =
+            decimal_to_decimal(value.as_int128(), scale, target.precision, target.scale, scaled);
+      } else {
+        break;
       }
-      if (!source.is_integer() && source.id != TypeId::kDecimal) break;
-      unsigned scale = source.id == TypeId::kDecimal ? source.scale : 0;
-      int128_t scaled = decimal_or_overflow(
-          rescale_decimal(value.as_int128(), scale, target.precision, target.scale));
-      return Value::decimal(scaled, target.precision, target.scale);
+      return Value::decimal(cast_or_throw(failure, scaled), target.precision, target.scale);
     }
-    case TypeId::kDouble:
+    case CastFamily::kDouble:
       if (source.is_integer()) return Value::double_value(static_cast<double>(value.as_int128()));
       if (source.id == TypeId::kDecimal)
-        return Value::double_value(static_cast<double>(value.as_int128()) /
-                                   static_cast<double>(power_of_ten(source.scale)));
+        return Value::double_value(decimal_to_double(value.as_int128(), source.scale));
       break;
-    case TypeId::kDate:
-      if (source.id == TypeId::kTimestamp) {
-        int64_t micros = value.as_int64();
-        int64_t days = micros / kMicrosPerDay - (micros % kMicrosPerDay < 0);
-        return Value::date(static_cast<int32_t>(days));
+    case CastFamily::kDate:
+      if (source.id == TypeId::kTimestamp) return Value::date(timestamp_to_date(value.as_int64()));
+      break;
+    case CastFamily::kTimestamp:
+      if (source.id == TypeId::kDate) {
+        int64_t micros = 0;
+        const char* failure = date_to_timestamp(static_cast<int32_t>(value.as_int64()), micros);
+        return Value::timestamp(cast_or_throw(failure, micros));
       }
-      break;
-    case TypeId::kTimestamp:
-      if (source.id == TypeId::kDate) return Value::timestamp(value.as_int64() * kMicrosPerDay);
       break;
     default: break;
   }

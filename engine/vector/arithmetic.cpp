@@ -7,12 +7,12 @@
 
 #include "engine/vector/evaluation.h"
 #include "runtime/runtime_abi.h"
-#include "runtime/vector/cast.h"
 #include "runtime/vector/primitives.h"
 #include "storage/date_time.h"
 #include "storage/decimal.h"
 #include "storage/error.h"
 #include "storage/interval.h"
+#include "storage/numeric_casts.h"
 
 namespace floe::vectorized {
 namespace {
@@ -25,7 +25,7 @@ using plan::ArithmeticOp;
 }
 
 std::string overflow_message(const SqlType& type) {
-  return type.is_integer() ? out_of_range(type) : kNumericOverflow;
+  return type.is_integer() ? integer_out_of_range(type.id) : kNumericOverflow;
 }
 
 // Integers (and decimals' modulo): the machine operation with its overflow check.

@@ -9,6 +9,7 @@
 #include "storage/date_time.h"
 #include "storage/decimal.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 
 namespace floe::vectorized {
 namespace {
@@ -38,30 +39,18 @@ bool convert_rows(const Context& c, const Vector& in, Vector& out, F&& convert) 
   return true;
 }
 
-}  // namespace
-
-std::string out_of_range(const SqlType& type) {
-  return type.to_string() + " out of range";
-}
-
-namespace {
-
-int128_t integer_limit(const SqlType& type) {
-  return (int128_t{1} << (physical_size(type.physical()) * 8 - 1)) - 1;
-}
-
-// Integer-like to integer-like through int128 with `f(value) -> optional<int128>`.
-template <typename F>
-bool integral_to_integral(const Context& c, const Vector& in, Vector& out, const char* failure,
-                          F&& f) {
+// Integer-like (boolean, integer, decimal) to integer-like through int128 with
+// `f(value, out) -> failure`, a numeric_casts.h cast.
+template <typename Wide, typename F>
+bool integral_to_integral(const Context& c, const Vector& in, Vector& out, F&& f) {
   return visit_integral(in.physical(), [&](auto source) {
     return visit_integral(out.physical(), [&](auto target) {
       using In = decltype(source);
       using Out = decltype(target);
       return convert_rows<In, Out>(c, in, out, [&](In value, Out& result) -> const char* {
-        std::optional<int128_t> converted = f(int128_t{value});
-        if (!converted) return failure;
-        result = static_cast<Out>(*converted);
+        Wide converted{};
+        if (const char* failure = f(int128_t{value}, converted)) return failure;
+        result = static_cast<Out>(converted);
         return nullptr;
       });
     });
@@ -69,37 +58,29 @@ bool integral_to_integral(const Context& c, const Vector& in, Vector& out, const
 }
 
 bool to_integer(const Context& c, const Vector& in, Vector& out) {
-  const SqlType& to = out.type();
-  std::string message = out_of_range(to);
-  int128_t max = integer_limit(to);
-  auto range = [max](int128_t v) -> std::optional<int128_t> {
-    if (v > max || v < -max - 1) return std::nullopt;
-    return v;
-  };
+  TypeId to = out.type().id;
   switch (cast_family(in.type())) {
     case CastFamily::kBool:
     case CastFamily::kInteger:
-      return integral_to_integral(c, in, out, message.c_str(), range);
+      return integral_to_integral<int64_t>(c, in, out, [&](int128_t v, int64_t& r) {
+        return integer_to_integer(v, to, r);
+      });
     case CastFamily::kDecimal: {
-      // Rounded to scale 0 as numeric(38,0) (always fits), then range-checked.
       unsigned scale = in.type().scale;
-      return integral_to_integral(c, in, out, message.c_str(), [&](int128_t v) {
-        return range(*rescale_decimal(v, scale, kMaxDecimalPrecision, 0));
+      return integral_to_integral<int64_t>(c, in, out, [&](int128_t v, int64_t& r) {
+        return decimal_to_integer(v, scale, to, r);
       });
     }
-    case CastFamily::kDouble: {
-      // rint() rounding (half to even), then a range check that also rejects NaN.
-      double limit = static_cast<double>(max) + 1;
+    case CastFamily::kDouble:
       return visit_integral(out.physical(), [&](auto target) {
         using Out = decltype(target);
         return convert_rows<double, Out>(c, in, out, [&](double v, Out& result) -> const char* {
-          double rounded = std::rint(v);
-          if (!(rounded >= -limit && rounded < limit)) return message.c_str();
-          result = static_cast<Out>(rounded);
+          int64_t converted = 0;
+          if (const char* failure = double_to_integer(v, to, converted)) return failure;
+          result = static_cast<Out>(converted);
           return nullptr;
         });
       });
-    }
     default:
       return false;
   }
@@ -107,9 +88,21 @@ bool to_integer(const Context& c, const Vector& in, Vector& out) {
 
 bool to_decimal(const Context& c, const Vector& in, Vector& out) {
   const SqlType& to = out.type();
+  if (in.type().id == TypeId::kDouble) {
+    return visit_integral(out.physical(), [&](auto target) {
+      using Out = decltype(target);
+      return convert_rows<double, Out>(c, in, out, [&](double v, Out& result) -> const char* {
+        int128_t converted = 0;
+        if (const char* failure = double_to_decimal(v, to.precision, to.scale, converted))
+          return failure;
+        result = static_cast<Out>(converted);
+        return nullptr;
+      });
+    });
+  }
   unsigned scale = in.type().id == TypeId::kDecimal ? in.type().scale : 0;
-  return integral_to_integral(c, in, out, kNumericOverflow, [&](int128_t v) {
-    return rescale_decimal(v, scale, to.precision, to.scale);
+  return integral_to_integral<int128_t>(c, in, out, [&](int128_t v, int128_t& r) {
+    return decimal_to_decimal(v, scale, to.precision, to.scale, r);
   });
 }
 
@@ -177,23 +170,17 @@ bool from_text(const Context& c, const Vector& in, Vector& out) {
         r = b;
         return true;
       });
-    case CastFamily::kInteger: {
-      std::string message = out_of_range(to);
-      int128_t max = integer_limit(to);
+    case CastFamily::kInteger:
       return visit_integral(out.physical(), [&](auto target) {
         using Out = decltype(target);
         return parse(target, [&](uint64_t lo, uint64_t hi, Out& r) {
           int64_t v;
-          if (!floe_rt_cast_string_to_int64(w, lo, hi, &v)) return false;
-          if (v > max || v < -max - 1) {
-            w->query->fail(message);
+          if (!floe_rt_cast_string_to_integer(w, lo, hi, static_cast<uint32_t>(to.id), &v))
             return false;
-          }
           r = static_cast<Out>(v);
           return true;
         });
       });
-    }
     case CastFamily::kDecimal:
       return visit_integral(out.physical(), [&](auto target) {
         using Out = decltype(target);
@@ -227,12 +214,6 @@ bool from_text(const Context& c, const Vector& in, Vector& out) {
       });
   }
   return false;
-}
-
-// PostgreSQL converts a double to numeric through its text form; so does generated code.
-bool double_to_decimal(const Context& c, const Vector& in, Vector& out) {
-  Vector text(SqlType::text(), in.extent() > out.extent() ? in.extent() : out.extent());
-  return to_text(c, in, text) && from_text(c, text, out);
 }
 
 }  // namespace
@@ -278,34 +259,31 @@ bool cast_vector(const Vector& in, Vector& out, const uint32_t* sel, uint32_t n,
   if (target == CastFamily::kString) return to_text(c, in, out);
   switch (target) {
     case CastFamily::kBool:  // from an integer
-      return integral_to_integral(c, in, out, nullptr,
-                                  [](int128_t v) -> std::optional<int128_t> { return v != 0; });
+      return integral_to_integral<bool>(c, in, out, [](int128_t v, bool& r) -> const char* {
+        r = integer_to_bool(v);
+        return nullptr;
+      });
     case CastFamily::kInteger:
       return to_integer(c, in, out);
     case CastFamily::kDecimal:
-      if (source == CastFamily::kDouble) return double_to_decimal(c, in, out);
       return to_decimal(c, in, out);
     case CastFamily::kDouble: {
-      double divisor = source == CastFamily::kDecimal ? static_cast<double>(power_of_ten(from.scale)) : 1;
+      unsigned scale = source == CastFamily::kDecimal ? from.scale : 0;
       return visit_integral(in.physical(), [&](auto source_value) {
         using In = decltype(source_value);
         return convert_rows<In, double>(c, in, out, [&](In v, double& r) -> const char* {
-          r = static_cast<double>(v);
-          if (divisor != 1) r /= divisor;
+          r = source == CastFamily::kDecimal ? decimal_to_double(v, scale) : static_cast<double>(v);
           return nullptr;
         });
       });
     }
     case CastFamily::kTimestamp:  // from a date
       return convert_rows<int32_t, int64_t>(c, in, out, [](int32_t days, int64_t& r) {
-        return __builtin_mul_overflow(int64_t{days}, kMicrosPerDay, &r)
-                   ? "date out of range for timestamp"
-                   : nullptr;
+        return date_to_timestamp(days, r);
       });
-    case CastFamily::kDate:  // from a timestamp: floor division, earlier days before 1970
+    case CastFamily::kDate:  // from a timestamp
       return convert_rows<int64_t, int32_t>(c, in, out, [](int64_t micros, int32_t& r) {
-        int64_t days = micros / kMicrosPerDay - (micros % kMicrosPerDay < 0);
-        r = static_cast<int32_t>(days);
+        r = timestamp_to_date(micros);
         return static_cast<const char*>(nullptr);
       });
     default:

@@ -1,6 +1,6 @@
-// CAST over vectors with the semantics of generated code (codegen/expression_cast.cpp): the
-// text conversions call the same runtime_abi.h functions; decimal rescaling is
-// storage/decimal.h's rescale_decimal, which floe_rt_decimal_rescale wraps.
+// CAST over vectors with the semantics of generated code (codegen/expression_cast.cpp): each
+// row goes through the one per-value cast, storage/numeric_casts.h's, or for text the same
+// runtime_abi.h conversions generated code calls.
 #pragma once
 
 #include <cstdint>
@@ -10,9 +10,6 @@
 #include "runtime/vector/vector.h"
 
 namespace floe::vectorized {
-
-// "smallint out of range", ...: PostgreSQL's error for a value outside an integer type.
-std::string out_of_range(const SqlType& type);
 
 // Whether a cast from `from` to `to` exists (otherwise cast_vector throws NotSupported with
 // generated code's message).

@@ -31,26 +31,43 @@ class RuntimeCastTest : public ::testing::Test {
   QueryContext query_{1};
 };
 
+constexpr auto kSmallInt = static_cast<uint32_t>(TypeId::kSmallInt);
+constexpr auto kInteger = static_cast<uint32_t>(TypeId::kInteger);
+constexpr auto kBigInt = static_cast<uint32_t>(TypeId::kBigInt);
+
 TEST_F(RuntimeCastTest, TextToInteger) {
   int64_t value = 0;
   auto h = halves(" 42 ");
-  ASSERT_TRUE(floe_rt_cast_string_to_int64(worker(), h.lo, h.hi, &value));
+  ASSERT_TRUE(floe_rt_cast_string_to_integer(worker(), h.lo, h.hi, kBigInt, &value));
   EXPECT_EQ(value, 42);
   h = halves("-9223372036854775808");
-  ASSERT_TRUE(floe_rt_cast_string_to_int64(worker(), h.lo, h.hi, &value));
+  ASSERT_TRUE(floe_rt_cast_string_to_integer(worker(), h.lo, h.hi, kBigInt, &value));
   EXPECT_EQ(value, std::numeric_limits<int64_t>::min());
   EXPECT_EQ(failure([](WorkerContext* w) {
               int64_t v;
               auto x = halves("12abc");
-              return floe_rt_cast_string_to_int64(w, x.lo, x.hi, &v);
+              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kBigInt, &v);
             }),
             "invalid input syntax for type bigint: \"12abc\"");
   EXPECT_EQ(failure([](WorkerContext* w) {
               int64_t v;
               auto x = halves("9223372036854775808");
-              return floe_rt_cast_string_to_int64(w, x.lo, x.hi, &v);
+              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kBigInt, &v);
             }),
             "value \"9223372036854775808\" is out of range for type bigint");
+  // An integer target is parsed as integer, not as bigint (PostgreSQL's int4in).
+  EXPECT_EQ(failure([](WorkerContext* w) {
+              int64_t v;
+              auto x = halves("x");
+              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kInteger, &v);
+            }),
+            "invalid input syntax for type integer: \"x\"");
+  EXPECT_EQ(failure([](WorkerContext* w) {
+              int64_t v;
+              auto x = halves("40000");
+              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kSmallInt, &v);
+            }),
+            "value \"40000\" is out of range for type smallint");
   EXPECT_FALSE(query_.failed());
 }
 
