@@ -56,9 +56,6 @@ struct QueryProgram {
   std::unique_ptr<llvm::Module> module;
   std::shared_ptr<const plan::PhysicalDescription> physical;
   std::vector<PipelineProgram> pipelines;  // in execution order, one per physical pipeline
-  // The window sinks' rows are still laid out by the code generator: (slot, row size) of
-  // each, the size of its kRowBuffer slot (whose description says 0).
-  std::vector<std::pair<uint32_t, uint32_t>> window_row_sizes;
   std::vector<std::shared_ptr<void>> embedded_objects;  // must outlive the machine code
   // With row counting: the operator behind each entry of WorkerContext::row_counts.
   std::vector<const plan::LogicalOp*> counted_operators;

@@ -30,17 +30,6 @@ PipelineEnv::PipelineEnv(CodegenContext& codegen, ExpressionCompiler& expression
       physical(physical),
       program(program) {}
 
-const Materialization& PipelineEnv::materialization(const plan::LogicalOp& op) const {
-  auto window = materializations.find(&op);
-  return window != materializations.end() ? window->second : physical.materialization(op);
-}
-
-uint32_t PipelineEnv::window_slot(const plan::WindowOp& window, uint32_t row_size) {
-  uint32_t slot = physical.materialization(window).slot;
-  program.window_row_sizes.emplace_back(slot, row_size);
-  return slot;
-}
-
 llvm::Value* PipelineEnv::slot_pointer(uint32_t slot) {
   // Loaded once, in the entry block: the state array never changes while a pipeline runs.
   auto*& loaded = slot_loads_[{codegen.function(), slot}];

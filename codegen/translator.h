@@ -50,9 +50,6 @@ class PipelineEnv {
   const plan::PipelineDescription* description = nullptr;
   llvm::Value* morsel_begin = nullptr;  // i64 parameters of the pipeline function
   llvm::Value* morsel_end = nullptr;
-  // The window sinks' rows, laid out here until the physical description does (it has their
-  // slots only).
-  std::unordered_map<const plan::LogicalOp*, Materialization> materializations;
   // Where a later pipeline goes on in an earlier one's consumers: above a UNION ALL (its
   // further children), above a right/full outer or right semi/anti join (set by its probe,
   // for the pipeline of its unmatched or matched build rows).
@@ -67,13 +64,13 @@ class PipelineEnv {
   // Whether any expression or the query result reads the column.
   bool is_used(plan::ColumnId id) const { return physical.is_used(id); }
   // The rows the pipeline breaker `op` materializes.
-  const Materialization& materialization(const plan::LogicalOp& op) const;
+  const Materialization& materialization(const plan::LogicalOp& op) const {
+    return physical.materialization(op);
+  }
   // The slot of a scan or a streaming LIMIT.
   uint32_t operator_slot(const plan::LogicalOp& op) const {
     return physical.operator_slots.at(&op);
   }
-  // The window sink's slot, holding rows of `row_size` bytes (QueryProgram::window_row_sizes).
-  uint32_t window_slot(const plan::WindowOp& window, uint32_t row_size);
   // state[slot], loaded in the current function's entry block.
   llvm::Value* slot_pointer(uint32_t slot);
   // Emits the load of worker->worker_id, as i64.

@@ -1,6 +1,7 @@
-// Window functions. The sink appends each tuple to a RowBuffer: the columns read above the
-// window, the partition and ORDER BY keys, the functions' arguments, a hash of the partition
-// keys, and a field for each function's result. It provides the comparators and, for window
+// Window functions. The sink appends each tuple to a RowBuffer, in the row the plan layer
+// laid out (engine/plan/window_layout.h): the columns read above the window, the partition
+// and ORDER BY keys, the functions' arguments, a hash of the partition keys, and a field for
+// each function's result. It provides the comparators and, for window
 // aggregates, update/merge/finalize functions over the aggregate states GROUP BY uses
 // (aggregate_states.h), so both compute the same. The runtime (window_evaluator.h) then
 // partitions, sorts and evaluates the rows; the materialized source reads them back.
@@ -20,72 +21,51 @@ using plan::WindowOp;
 
 class WindowSink : public Consumer {
  public:
-  WindowSink(PipelineEnv& env, const WindowOp& window) : env_(env), window_(window) {
-    Materialization rows;
-    for (auto id : plan::output_columns(*window.children[0])) {
-      if (!env.is_used(id)) continue;
-      rows.columns.push_back({id, fields_.size()});
-      fields_.push_back({env.column(id).type, env.column(id).nullable});
-    }
-    passed_ = rows.columns;
+  WindowSink(PipelineEnv& env, const WindowOp& window)
+      : env_(env),
+        window_(window),
+        rows_(env.materialization(window)),
+        fields_(*rows_.window) {
     std::vector<RowKey> partition_keys;
     std::vector<RowKey> order_keys;
-    for (const auto& partition : window.partitions) {
-      partition_key_fields_.push_back(field_for(*partition));
-      partition_keys.push_back({partition_key_fields_.back(), partition->type});
+    for (size_t k = 0; k < window.partitions.size(); ++k)
+      partition_keys.push_back({fields_.partition_fields[k], window.partitions[k]->type});
+    for (size_t k = 0; k < window.order.size(); ++k) {
+      const plan::SortKey& key = window.order[k];
+      order_keys.push_back(
+          {fields_.order_fields[k], key.expr->type, key.descending, key.nulls_first});
     }
-    for (const auto& key : window.order)
-      order_keys.push_back({field_for(*key.expr), key.expr->type, key.descending, key.nulls_first});
-    if (!window.partitions.empty()) hash_field_ = add_field({SqlType::big_int(), false});
-    std::vector<std::vector<size_t>> argument_fields;
-    // RANGE offset bounds: fields of the key and of the bounds, compared by comparators.
-    std::vector<std::array<std::optional<RowKey>, 2>> range_keys;
-    for (const auto& function : window.functions) {
-      argument_fields.emplace_back();
-      for (const auto& argument : function.arguments)
-        argument_fields.back().push_back(field_for(*argument));
-      range_keys.emplace_back();
-      const plan::ExprPtr* bounds[] = {&function.start_bound, &function.end_bound};
-      for (size_t i = 0; i < 2; ++i) {
-        if (!*bounds[i]) continue;
-        const plan::SortKey& key = window.order[0];
-        range_keys.back()[i] = RowKey{field_for(*function.range_key), function.range_key->type,
-                                      key.descending, key.nulls_first, field_for(**bounds[i])};
-      }
-      result_fields_.push_back(
-          add_field({env.column(function.id).type, env.column(function.id).nullable}));
-      rows.columns.push_back({function.id, result_fields_.back()});
-    }
-    rows.layout = RowLayout(fields_);
-    rows.slot = env.window_slot(window, rows.layout.size());
-    rows_ = &(env.materializations[&window] = std::move(rows));
-
     auto& pipeline = *env.pipeline;
     std::vector<RowKey> all_keys = partition_keys;
     all_keys.insert(all_keys.end(), order_keys.begin(), order_keys.end());
-    pipeline.compare_function = emit_row_comparator(env, "window_order", rows_->layout, all_keys);
+    pipeline.compare_function = emit_row_comparator(env, "window_order", rows_.layout, all_keys);
     pipeline.window_same_partition =
-        emit_row_comparator(env, "window_partition", rows_->layout, partition_keys);
-    pipeline.window_peers = emit_row_comparator(env, "window_peers", rows_->layout, order_keys);
-    pipeline.window.partitioned = !window.partitions.empty();
+        emit_row_comparator(env, "window_partition", rows_.layout, partition_keys);
+    pipeline.window_peers = emit_row_comparator(env, "window_peers", rows_.layout, order_keys);
+    pipeline.window.partitioned = fields_.hash_field.has_value();
     if (pipeline.window.partitioned)
-      pipeline.window.hash_offset = rows_->layout.offset(hash_field_);
+      pipeline.window.hash_offset = rows_.layout.offset(*fields_.hash_field);
     pipeline.window.sort_keys = integer_sort_keys(order_keys);
     pipeline.window.order_key_count = order_keys.size();
     for (size_t f = 0; f < window.functions.size(); ++f) {
+      // RANGE offset bounds: the bound's field against the range key's, by comparators.
+      const plan::WindowLayout::Function& function = fields_.functions[f];
       PipelineProgram::WindowRangeBounds bounds;
       std::string* names[] = {&bounds.start, &bounds.end};
       for (size_t i = 0; i < 2; ++i) {
-        if (range_keys[f][i])
-          *names[i] = emit_row_comparator(
-              env, (i == 0 ? "window_range_start" : "window_range_end") + std::to_string(f),
-              rows_->layout, {*range_keys[f][i]});
+        if (!function.bound_fields[i]) continue;
+        const plan::SortKey& key = window.order[0];
+        RowKey range_key{function.range_key_field, window.functions[f].range_key->type,
+                         key.descending, key.nulls_first, function.bound_fields[i]};
+        *names[i] = emit_row_comparator(
+            env, (i == 0 ? "window_range_start" : "window_range_end") + std::to_string(f),
+            rows_.layout, {range_key});
       }
       pipeline.window_range_bounds.push_back(std::move(bounds));
-      pipeline.window.functions.push_back(function_spec(f, argument_fields[f]));
+      pipeline.window.functions.push_back(function_spec(f));
       pipeline.window_aggregates.push_back(window.functions[f].kind ==
                                                    WindowFunctionKind::kAggregate
-                                               ? emit_aggregate(f, argument_fields[f])
+                                               ? emit_aggregate(f)
                                                : PipelineProgram::WindowAggregateFunctions{});
     }
   }
@@ -93,47 +73,30 @@ class WindowSink : public Consumer {
   void consume(Tuple& tuple, llvm::BasicBlock*) override {
     auto& b = env_.builder();
     auto* row = b.CreateCall(env_.codegen.runtime_function("floe_rt_rows_append"),
-                             {env_.slot_pointer(rows_->slot), env_.codegen.worker()}, "window_row");
+                             {env_.slot_pointer(rows_.slot), env_.codegen.worker()}, "window_row");
     auto resolve = resolver_for(tuple);
-    std::vector<SqlValue> values(fields_.size());
-    for (const auto& column : passed_) values[column.field] = resolve(column.id);
-    for (const auto& [expr, field] : computed_)
+    std::vector<SqlValue> values(rows_.layout.field_count());
+    for (size_t c = 0; c < fields_.passed_columns; ++c)
+      values[rows_.columns[c].field] = resolve(rows_.columns[c].id);
+    for (const auto& [expr, field] : fields_.computed)
       values[field] = env_.expressions.compile(*expr, resolve);
-    for (size_t field = 0; field < fields_.size(); ++field) {
-      if (values[field].value) store_field(env_.codegen, row, rows_->layout, field, values[field]);
+    for (size_t field = 0; field < values.size(); ++field) {
+      if (values[field].value) store_field(env_.codegen, row, rows_.layout, field, values[field]);
     }
-    if (window_.partitions.empty()) return;
+    if (!fields_.hash_field) return;
     std::vector<SqlValue> keys;
     std::vector<SqlType> types;
     for (size_t k = 0; k < window_.partitions.size(); ++k) {
-      keys.push_back(values[partition_key_fields_[k]]);
+      keys.push_back(values[fields_.partition_fields[k]]);
       types.push_back(window_.partitions[k]->type);
     }
-    store_field(env_.codegen, row, rows_->layout, hash_field_,
+    store_field(env_.codegen, row, rows_.layout, *fields_.hash_field,
                 {hash_keys(env_, keys, types), nullptr});
   }
 
  private:
-  size_t add_field(RowField field) {
-    fields_.push_back(std::move(field));
-    return fields_.size() - 1;
-  }
-
-  // The field holding `expr`'s value: a stored column's own, or a new computed one.
-  size_t field_for(const plan::Expr& expr) {
-    if (expr.kind == plan::ExprKind::kColumn) {
-      for (const auto& column : passed_)
-        if (column.id == expr.column) return column.field;
-    }
-    for (const auto& [computed, field] : computed_)
-      if (computed == &expr) return field;
-    size_t field = add_field({expr.type, expr.nullable});
-    computed_.push_back({&expr, field});
-    return field;
-  }
-
   WindowField window_field(size_t field) const {
-    const RowLayout& layout = rows_->layout;
+    const RowLayout& layout = rows_.layout;
     WindowField result;
     result.offset = layout.offset(field);
     result.null_offset =
@@ -156,12 +119,13 @@ class WindowSink : public Consumer {
     return result;
   }
 
-  WindowFunctionSpec function_spec(size_t f, const std::vector<size_t>& arguments) const {
+  WindowFunctionSpec function_spec(size_t f) const {
     const auto& function = window_.functions[f];
+    const std::vector<size_t>& arguments = fields_.functions[f].argument_fields;
     WindowFunctionSpec spec;
     spec.kind = function.kind;
     spec.frame = function.frame;
-    spec.result = window_field(result_fields_[f]);
+    spec.result = window_field(fields_.functions[f].result_field);
     switch (function.kind) {
       case WindowFunctionKind::kNtile:
         spec.has_parameter = true;
@@ -185,9 +149,9 @@ class WindowSink : public Consumer {
   }
 
   // The aggregate's update, merge and finalize functions over its own state row.
-  PipelineProgram::WindowAggregateFunctions emit_aggregate(size_t f,
-                                                           const std::vector<size_t>& arguments) {
+  PipelineProgram::WindowAggregateFunctions emit_aggregate(size_t f) {
     const auto& function = window_.functions[f];
+    const std::vector<size_t>& arguments = fields_.functions[f].argument_fields;
     plan::AggregateOp aggregate;
     aggregate.aggregates.push_back({function.id, function.aggregate,
                                     arguments.empty() ? nullptr : function.arguments[0]->clone(),
@@ -210,10 +174,10 @@ class WindowSink : public Consumer {
     AggregateInput input;
     if (!arguments.empty())
       input.argument =
-          load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[0]);
+          load_field(env_.codegen, update_function->getArg(2), rows_.layout, arguments[0]);
     if (arguments.size() > 1)  // string_agg's delimiter
       input.delimiter =
-          load_field(env_.codegen, update_function->getArg(2), rows_->layout, arguments[1]);
+          load_field(env_.codegen, update_function->getArg(2), rows_.layout, arguments[1]);
     states.update(update_function->getArg(1), 0, input);
     b.CreateRet(b.getTrue());
     names.update = update;
@@ -224,7 +188,8 @@ class WindowSink : public Consumer {
     names.merge = merge;
 
     auto [finalize, finalize_function] = begin("window_finalize");
-    store_field(env_.codegen, finalize_function->getArg(2), rows_->layout, result_fields_[f],
+    store_field(env_.codegen, finalize_function->getArg(2), rows_.layout,
+                fields_.functions[f].result_field,
                 states.finalize(finalize_function->getArg(1), 0));
     b.CreateRet(b.getTrue());
     names.finalize = finalize;
@@ -233,13 +198,8 @@ class WindowSink : public Consumer {
 
   PipelineEnv& env_;
   const WindowOp& window_;
-  std::vector<RowField> fields_;
-  std::vector<Materialization::Column> passed_;  // input columns stored in the row
-  std::vector<std::pair<const plan::Expr*, size_t>> computed_;
-  std::vector<size_t> partition_key_fields_;
-  size_t hash_field_ = 0;
-  std::vector<size_t> result_fields_;
-  const Materialization* rows_ = nullptr;
+  const Materialization& rows_;          // laid out by the plan layer (window_layout.h)
+  const plan::WindowLayout& fields_;
 };
 
 }  // namespace

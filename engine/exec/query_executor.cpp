@@ -268,8 +268,6 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
     : options_(options) {
   Stopwatch clock;
   program_ = std::make_unique<codegen::QueryProgram>(generate(plan, options, count_rows));
-  slots_ = program_->physical->slots;
-  for (auto [slot, row_size] : program_->window_row_sizes) slots_[slot].size = row_size;
   codegen_ms_ = clock.lap_ms();
   auto level = choose_level(options, *program_);
   optimized_ = level == codegen::JitOptimization::kOptimized;
@@ -295,7 +293,7 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
   QueryContext query(workers, options_.cancel);
-  QueryState state(slots_, query.worker_count(), options_.scan);
+  QueryState state(program_->physical->slots, query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
@@ -307,9 +305,10 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   });
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
-    for (uint32_t slot = 0; slot < slots_.size(); ++slot)
-      if (slots_[slot].kind == plan::StateSlot::Kind::kScanCursors)
-        profile->scans[slots_[slot].scan] += state.scan_statistics(slot, workers);
+    const auto& slots = program_->physical->slots;
+    for (uint32_t slot = 0; slot < slots.size(); ++slot)
+      if (slots[slot].kind == plan::StateSlot::Kind::kScanCursors)
+        profile->scans[slots[slot].scan] += state.scan_statistics(slot, workers);
   }
   output.rows = read_result(physical, state);
   for (const auto& column : physical.result_columns) {

@@ -120,7 +120,6 @@ class CompiledQuery {
   ExecutionOptions options_;
   std::unique_ptr<codegen::QueryProgram> program_;
   std::unique_ptr<codegen::CompiledModule> code_;
-  std::vector<plan::StateSlot> slots_;  // the physical description's, window rows sized
   double codegen_ms_ = 0;
   double compile_ms_ = 0;
   bool optimized_ = false;

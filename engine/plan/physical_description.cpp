@@ -193,12 +193,8 @@ class Describer {
         return describe_aggregation(static_cast<const AggregateOp&>(*sink));
       case LogicalKind::kSort:
         return describe_sort(static_cast<const SortOp&>(*sink));
-      case LogicalKind::kWindow: {
-        Materialization rows;
-        rows.slot = add_slot(StateSlot::sized(Slot::kRowBuffer, 0));
-        out_.materializations[sink] = std::move(rows);
-        return set_sink(Sink::kWindow, sink, out_.materializations[sink].slot);
-      }
+      case LogicalKind::kWindow:
+        return describe_window(static_cast<const WindowOp&>(*sink));
       default:
         throw Error("internal error: operator cannot be a pipeline sink");
     }
@@ -290,6 +286,17 @@ class Describer {
     current().offset = sort.offset;
     current().limit = sort.limit;
     out_.materializations[&sort] = std::move(rows);
+  }
+
+  void describe_window(const WindowOp& window) {
+    WindowRows described = describe_window_rows(window, plan_.registry, out_.used_columns);
+    Materialization rows;
+    for (const auto& [id, field] : described.columns) rows.columns.push_back({id, field});
+    rows.layout = std::move(described.layout);
+    rows.window = std::move(described.window);
+    rows.slot = add_slot(StateSlot::sized(Slot::kRowBuffer, rows.layout.size()));
+    set_sink(Sink::kWindow, &window, rows.slot);
+    out_.materializations[&window] = std::move(rows);
   }
 
   void describe_operator(const LogicalOp& op) {

@@ -16,6 +16,7 @@
 #include "engine/plan/aggregate_layout.h"
 #include "engine/plan/physical_plan.h"
 #include "engine/plan/row_layout.h"
+#include "engine/plan/window_layout.h"
 #include "runtime/index_lookup.h"
 #include "runtime/scan_restriction.h"
 #include "storage/table.h"
@@ -70,6 +71,9 @@ struct Materialization {
   std::vector<const Expr*> computed_keys;
   // Aggregation: the group row (`layout` is its layout).
   std::optional<AggregateLayout> aggregate;
+  // Window: the fields of its keys, arguments and results (`columns` starts with the input
+  // columns stored in the row, then the functions' results).
+  std::optional<WindowLayout> window;
 };
 
 // One pipeline of PhysicalPlan::pipelines: where its morsels come from, where its tuples go.
@@ -115,8 +119,7 @@ struct ResultColumn {
 struct PhysicalDescription {
   std::vector<StateSlot> slots;
   std::vector<PipelineDescription> pipelines;  // one per PhysicalPlan::pipelines, same order
-  // Per pipeline breaker (the JoinOp, AggregateOp, SortOp or WindowOp). A window's rows are
-  // still laid out by the code generator: its entry has the slot only, of size 0.
+  // Per pipeline breaker (the JoinOp, AggregateOp, SortOp or WindowOp).
   std::unordered_map<const LogicalOp*, Materialization> materializations;
   // The slot of each scan (kScanCursors) and streaming LIMIT (kCounter).
   std::unordered_map<const LogicalOp*, uint32_t> operator_slots;
