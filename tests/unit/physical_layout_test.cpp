@@ -247,6 +247,65 @@ TEST_F(PhysicalLayoutTest, SortKeysComputedIntoTheirOwnFields) {
   EXPECT_EQ(d.pipelines[1].source_slot, rows.slot);
 }
 
+// SELECT l_flag, lag(l_quantity::bigint) OVER w, sum(l_quantity) OVER w FROM lineitem
+// WINDOW w AS (PARTITION BY l_order ORDER BY l_quantity): the window's rows are laid out by
+// the plan layer like a sort's.
+TEST_F(PhysicalLayoutTest, WindowRowsLaidOutByThePlanLayer) {
+  std::vector<ColumnId> l;
+  auto window = std::make_unique<WindowOp>();
+  window->children.push_back(scan(lineitem_, l));
+  window->partitions.push_back(column(l[0]));
+  window->order.push_back({column(l[1])});
+  ColumnId lag = add_column(SqlType::big_int(), true, "lag");
+  ColumnId sum = add_column(SqlType::big_int(), true, "sum");
+  WindowOp::Function lag_function;
+  lag_function.id = lag;
+  lag_function.kind = WindowFunctionKind::kLag;
+  lag_function.arguments.push_back(make_cast(column(l[1]), SqlType::big_int()));
+  window->functions.push_back(std::move(lag_function));
+  WindowOp::Function sum_function;
+  sum_function.id = sum;
+  sum_function.kind = WindowFunctionKind::kAggregate;
+  sum_function.aggregate = AggregateFunction::kSum;
+  sum_function.arguments.push_back(column(l[1]));
+  window->functions.push_back(std::move(sum_function));
+  const WindowOp* window_op = window.get();
+  plan_.root = std::move(window);
+  plan_.outputs = {{l[2], "l_flag"}, {lag, "lag"}, {sum, "sum"}};
+
+  PhysicalPlan physical = make_physical_plan(std::move(plan_));
+  PhysicalDescription d = describe_physical(physical);
+  const Materialization& rows = d.materialization(*window_op);
+  ASSERT_TRUE(rows.window.has_value());
+  const WindowLayout& layout = *rows.window;
+  // The used input columns (l_order, l_quantity and l_flag), the partition hash, then per
+  // function its arguments that are no stored column (lag's cast) and its result.
+  EXPECT_EQ(layout.passed_columns, 3u);
+  ASSERT_EQ(rows.columns.size(), 5u);
+  EXPECT_EQ(rows.columns[3].id, lag);
+  EXPECT_EQ(rows.columns[4].id, sum);
+  EXPECT_EQ(layout.partition_fields, (std::vector<size_t>{0}));
+  EXPECT_EQ(layout.order_fields, (std::vector<size_t>{1}));
+  ASSERT_EQ(layout.computed.size(), 1u);
+  EXPECT_EQ(layout.computed[0].first, window_op->functions[0].arguments[0].get());
+  EXPECT_EQ(layout.computed[0].second, 4u);
+  EXPECT_EQ(layout.hash_field, std::optional<size_t>(3));
+  EXPECT_EQ(layout.functions[0].argument_fields, (std::vector<size_t>{4}));
+  EXPECT_EQ(layout.functions[0].result_field, 5u);
+  EXPECT_EQ(layout.functions[1].argument_fields, (std::vector<size_t>{1}));
+  EXPECT_EQ(layout.functions[1].result_field, 6u);
+  EXPECT_EQ(rows.layout.field_count(), 7u);
+  EXPECT_FALSE(rows.layout.field(3).nullable);  // the hash
+  // The slot holds rows of the layout's size (no longer sized by the code generator).
+  EXPECT_EQ(d.slots[rows.slot].kind, Slot::kRowBuffer);
+  EXPECT_EQ(d.slots[rows.slot].size, rows.layout.size());
+  EXPECT_GT(rows.layout.size(), 0u);
+  EXPECT_EQ(d.pipelines[0].sink, Sink::kWindow);
+  EXPECT_EQ(d.pipelines[0].sink_slot, rows.slot);
+  EXPECT_EQ(d.pipelines[1].source, Source::kRows);
+  EXPECT_EQ(d.pipelines[1].source_slot, rows.slot);
+}
+
 // Without pushed restrictions (JIT scan) the scanner applies none, and the columns they read
 // are loaded.
 TEST_F(PhysicalLayoutTest, RestrictionsPushedOnlyWhenAsked) {
