@@ -1,11 +1,11 @@
 // CREATE SEQUENCE [IF NOT EXISTS] s [options] and the sequence options of identity columns.
-#include <limits>
 #include <optional>
 
 #include "engine/api/sequence_definition.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/type_name.h"
 #include "storage/error.h"
+#include "storage/numeric_casts.h"
 
 namespace floe {
 
@@ -25,17 +25,6 @@ int64_t option_integer(const PgQuery__DefElem& option) {
                 option.location);
   }
   throw Error(std::string(option.defname) + " requires a numeric value", option.location);
-}
-
-std::pair<int64_t, int64_t> type_range(const SqlType& type) {
-  switch (type.id) {
-    case TypeId::kSmallInt:
-      return {std::numeric_limits<int16_t>::min(), std::numeric_limits<int16_t>::max()};
-    case TypeId::kInteger:
-      return {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
-    default:
-      return {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
-  }
 }
 
 }  // namespace
@@ -87,7 +76,7 @@ SequenceOptions sequence_options(const sql::Node* const* options, size_t count, 
   SequenceOptions result;
   result.increment = increment.value_or(1);
   if (result.increment == 0) throw Error("INCREMENT must not be zero");
-  const auto [type_min, type_max] = type_range(type);
+  const auto [type_min, type_max] = integer_range(type.id);
   result.max_value = max_value.value_or(result.increment > 0 ? type_max : -1);
   result.min_value = min_value.value_or(result.increment > 0 ? 1 : type_min);
   if (result.max_value < type_min || result.max_value > type_max)

@@ -43,30 +43,20 @@ TEST_F(RuntimeCastTest, TextToInteger) {
   h = halves("-9223372036854775808");
   ASSERT_TRUE(floe_rt_cast_string_to_integer(worker(), h.lo, h.hi, kBigInt, &value));
   EXPECT_EQ(value, std::numeric_limits<int64_t>::min());
-  EXPECT_EQ(failure([](WorkerContext* w) {
-              int64_t v;
-              auto x = halves("12abc");
-              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kBigInt, &v);
-            }),
-            "invalid input syntax for type bigint: \"12abc\"");
-  EXPECT_EQ(failure([](WorkerContext* w) {
-              int64_t v;
-              auto x = halves("9223372036854775808");
-              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kBigInt, &v);
-            }),
+  // The message of parsing `text` as the integer type `to`.
+  auto integer_failure = [&](const char* text, uint32_t to) {
+    return failure([&](WorkerContext* w) {
+      int64_t v;
+      auto x = halves(text);
+      return floe_rt_cast_string_to_integer(w, x.lo, x.hi, to, &v);
+    });
+  };
+  EXPECT_EQ(integer_failure("12abc", kBigInt), "invalid input syntax for type bigint: \"12abc\"");
+  EXPECT_EQ(integer_failure("9223372036854775808", kBigInt),
             "value \"9223372036854775808\" is out of range for type bigint");
   // An integer target is parsed as integer, not as bigint (PostgreSQL's int4in).
-  EXPECT_EQ(failure([](WorkerContext* w) {
-              int64_t v;
-              auto x = halves("x");
-              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kInteger, &v);
-            }),
-            "invalid input syntax for type integer: \"x\"");
-  EXPECT_EQ(failure([](WorkerContext* w) {
-              int64_t v;
-              auto x = halves("40000");
-              return floe_rt_cast_string_to_integer(w, x.lo, x.hi, kSmallInt, &v);
-            }),
+  EXPECT_EQ(integer_failure("x", kInteger), "invalid input syntax for type integer: \"x\"");
+  EXPECT_EQ(integer_failure("40000", kSmallInt),
             "value \"40000\" is out of range for type smallint");
   EXPECT_FALSE(query_.failed());
 }
