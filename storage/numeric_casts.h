@@ -28,8 +28,12 @@ IntegerRange integer_range(TypeId id);
 const char* integer_out_of_range(TypeId id);
 
 // A boolean as an integer (1 or 0), an integer as a boolean (nonzero is true).
-inline int64_t bool_to_integer(bool value) { return value ? 1 : 0; }
-inline bool integer_to_bool(int128_t value) { return value != 0; }
+inline int64_t bool_to_integer(bool value) {
+  return value ? 1 : 0;
+}
+inline bool integer_to_bool(int128_t value) {
+  return value != 0;
+}
 
 // An integer (of any integer type, or a wider intermediate) as integer type `to`.
 const char* integer_to_integer(int128_t value, TypeId to, int64_t& out);

@@ -51,7 +51,8 @@ WindowRows describe_window_rows(const WindowOp& window, const ColumnRegistry& re
   for (const auto& partition : window.partitions)
     layout.partition_fields.push_back(builder.field_for(*partition));
   for (const auto& key : window.order) layout.order_fields.push_back(builder.field_for(*key.expr));
-  if (!window.partitions.empty()) layout.hash_field = builder.add_field({SqlType::big_int(), false});
+  if (!window.partitions.empty())
+    layout.hash_field = builder.add_field({SqlType::big_int(), false});
   for (const auto& function : window.functions) {
     WindowLayout::Function& fields = layout.functions.emplace_back();
     for (const auto& argument : function.arguments)

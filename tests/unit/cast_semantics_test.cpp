@@ -32,8 +32,12 @@ std::string outcome(const std::function<Value()>& cast) {
   }
 }
 
-Value text(const char* s) { return Value::string(s, SqlType::text()); }
-Value numeric(int128_t scaled, uint8_t scale) { return Value::decimal(scaled, 30, scale); }
+Value text(const char* s) {
+  return Value::string(s, SqlType::text());
+}
+Value numeric(int128_t scaled, uint8_t scale) {
+  return Value::decimal(scaled, 30, scale);
+}
 
 const std::vector<Case>& cases() {
   const double kTwo63 = 9223372036854775808.0;
@@ -105,7 +109,8 @@ const std::vector<Case>& cases() {
        "ERROR: \"1e400\" is out of range for type double precision"},
       {text("1e-400"), SqlType::double_type(),
        "ERROR: \"1e-400\" is out of range for type double precision"},
-      {text("abc"), SqlType::decimal(10, 2), "ERROR: invalid input syntax for type numeric: \"abc\""},
+      {text("abc"), SqlType::decimal(10, 2),
+       "ERROR: invalid input syntax for type numeric: \"abc\""},
       {text("1e5"), SqlType::decimal(4, 0), "ERROR: numeric field overflow"},
       {text("5"), SqlType::boolean(), "ERROR: invalid input syntax for type boolean: \"5\""},
   };
@@ -120,8 +125,8 @@ class CastSemanticsTest : public ::testing::Test {
     connection_.query("create table " + table + " (x " + c.input.type().to_string() + ")");
     connection_.query("insert into " + table + " values ('" + c.input.to_string() + "')");
     return outcome([&] {
-      Result result = connection_.query("select cast(x as " + c.target.to_string() + ") from " +
-                                        table);
+      Result result =
+          connection_.query("select cast(x as " + c.target.to_string() + ") from " + table);
       return result.value(0, 0);
     });
   }
@@ -152,13 +157,12 @@ TEST_F(CastSemanticsTest, GeneratedCodeExecutorAndValuesAgreeWithPostgres) {
 TEST_F(CastSemanticsTest, NullStaysNull) {
   Value null = Value::null(SqlType::double_type());
   EXPECT_TRUE(cast_value(null, SqlType::small_int()).is_null());
-  EXPECT_TRUE(vectorized::evaluate_scalar(
-                  *plan::make_cast(plan::make_constant(null), SqlType::small_int()))
-                  .is_null());
+  EXPECT_TRUE(
+      vectorized::evaluate_scalar(*plan::make_cast(plan::make_constant(null), SqlType::small_int()))
+          .is_null());
   connection_.query("create table cast_nulls (x double precision)");
   connection_.query("insert into cast_nulls values (null), ('NaN')");
-  Result result =
-      connection_.query("select cast(x as smallint) from cast_nulls where x is null");
+  Result result = connection_.query("select cast(x as smallint) from cast_nulls where x is null");
   ASSERT_EQ(result.row_count(), 1u);
   EXPECT_TRUE(result.value(0, 0).is_null());
 }
