@@ -193,15 +193,13 @@ int64_t InputGenerator::other_warehouse(int64_t w_id) {
 }
 
 CustomerSelector InputGenerator::customer(int by_last_name_percent) {
-  CustomerSelector out;
   int64_t customers = scale_.customers_per_district;
   if (random_.uniform(1, 100) <= by_last_name_percent) {
     // NURand(255, 0, 999); a test scale below 1,000 customers has only names 0..customers-1.
-    out.c_last = last_name(random_.nurand(255, 0, std::min<int64_t>(999, customers - 1), c_));
-  } else {
-    out.c_id = random_.nurand(1023, 1, customers, c_);
+    return CustomerSelector::by_last_name(
+        last_name(random_.nurand(255, 0, std::min<int64_t>(999, customers - 1), c_)));
   }
-  return out;
+  return CustomerSelector::by_id(random_.nurand(1023, 1, customers, c_));
 }
 
 NewOrderInput InputGenerator::new_order() {

@@ -39,6 +39,12 @@ struct NewOrderOutput {
 struct CustomerSelector {
   std::optional<int64_t> c_id;
   std::string c_last;
+  static CustomerSelector by_id(int64_t c_id) { return {c_id, {}}; }
+  static CustomerSelector by_last_name(std::string c_last) {
+    CustomerSelector out;
+    out.c_last = std::move(c_last);
+    return out;
+  }
 };
 struct PaymentInput {
   int64_t w_id, d_id, c_w_id, c_d_id;
