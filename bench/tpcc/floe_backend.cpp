@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
+#include <mutex>
 #include <cstdio>
 #include <fstream>
 
@@ -78,10 +80,47 @@ std::vector<Row> to_rows(const Result& result) {
   return rows;
 }
 
+// The phases of the transactions' statements (Result::timings), summed over all sessions.
+class StatementProfile {
+ public:
+  void add(const PhaseTimings& timings, double wall_ms) {
+    std::lock_guard lock(mutex_);
+    ++statements_;
+    sum_.parse_ms += timings.parse_ms;
+    sum_.plan_ms += timings.plan_ms;
+    sum_.codegen_ms += timings.codegen_ms;
+    sum_.compile_ms += timings.compile_ms;
+    sum_.execute_ms += timings.execute_ms;
+    wall_ms_ += wall_ms;
+  }
+  std::string to_string() const {
+    std::lock_guard lock(mutex_);
+    if (statements_ == 0) return {};
+    double n = static_cast<double>(statements_);
+    double phases = sum_.parse_ms + sum_.plan_ms + sum_.codegen_ms + sum_.compile_ms +
+                    sum_.execute_ms;
+    char text[320];
+    std::snprintf(text, sizeof(text),
+                  "%llu statements, per statement: %.3f ms = parse %.3f, plan %.3f, codegen "
+                  "%.3f, compile %.3f, execute %.3f, other %.3f",
+                  static_cast<unsigned long long>(statements_), wall_ms_ / n, sum_.parse_ms / n,
+                  sum_.plan_ms / n, sum_.codegen_ms / n, sum_.compile_ms / n,
+                  sum_.execute_ms / n, (wall_ms_ - phases) / n);
+    return text;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  uint64_t statements_ = 0;
+  PhaseTimings sum_;
+  double wall_ms_ = 0;
+};
+
 class FloeSession : public Session {
  public:
-  FloeSession(Database& database, const std::array<SqlTemplate, kStatementCount>& templates)
-      : connection_(database), templates_(templates) {}
+  FloeSession(Database& database, const std::array<SqlTemplate, kStatementCount>& templates,
+              StatementProfile& profile)
+      : connection_(database), templates_(templates), profile_(profile) {}
 
   void begin() override { run("BEGIN"); }
   void commit() override { run("COMMIT"); }
@@ -95,7 +134,12 @@ class FloeSession : public Session {
       append_literal(sql_, params.at(sql_template.params[i]));
     }
     sql_ += sql_template.text.back();
-    return to_rows(run(sql_));
+    auto start = std::chrono::steady_clock::now();
+    Result result = run(sql_);
+    profile_.add(result.timings(), std::chrono::duration<double, std::milli>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count());
+    return to_rows(result);
   }
 
   std::vector<Row> query(const std::string& sql) override { return to_rows(run(sql)); }
@@ -111,6 +155,7 @@ class FloeSession : public Session {
 
   Connection connection_;
   const std::array<SqlTemplate, kStatementCount>& templates_;
+  StatementProfile& profile_;
   std::string sql_;
 };
 
@@ -160,15 +205,17 @@ class FloeSqlBackend : public Backend {
   }
   std::string name() const override { return "floe"; }
   std::unique_ptr<Session> connect() override {
-    return std::make_unique<FloeSession>(database_, templates_);
+    return std::make_unique<FloeSession>(database_, templates_, profile_);
   }
   std::unique_ptr<TableLoader> loader(const std::string& table, size_t) override {
     return std::make_unique<FloeLoader>(database_, table);
   }
+  std::string statement_profile() const override { return profile_.to_string(); }
 
  private:
   Database database_;
   std::array<SqlTemplate, kStatementCount> templates_;
+  StatementProfile profile_;
 };
 
 }  // namespace

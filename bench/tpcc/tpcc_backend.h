@@ -59,6 +59,9 @@ class Backend {
   virtual std::string name() const = 0;
   virtual std::unique_ptr<Session> connect() = 0;
   virtual std::unique_ptr<TableLoader> loader(const std::string& table, size_t columns) = 0;
+  // Where the time of the transactions' statements went, when the backend knows (one line;
+  // empty otherwise).
+  virtual std::string statement_profile() const { return {}; }
 };
 
 enum class Engine { kFloe, kSqlite };

@@ -160,6 +160,7 @@ RunResult run_tpcc(const RunOptions& options) {
   }
   result.aborted = counters.aborted.load();
   result.new_order_rollbacks = counters.new_order_rollbacks.load();
+  result.statement_profile = backend->statement_profile();
   result.consistency = check_consistency(*sessions[0]);
   return result;
 }
@@ -202,7 +203,10 @@ std::string to_report(const RunResult& result) {
                 static_cast<unsigned long long>(result.aborted),
                 static_cast<unsigned long long>(result.new_order_rollbacks), result.seconds,
                 result.consistency.ok() ? "ok" : "VIOLATED");
-  return text;
+  std::string report = text;
+  if (!result.statement_profile.empty())
+    report += result.engine + ": " + result.statement_profile + "\n";
+  return report;
 }
 
 }  // namespace floe::tpcc

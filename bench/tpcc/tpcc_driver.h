@@ -34,6 +34,7 @@ struct RunResult {
   std::array<uint64_t, kTransactionTypes> committed_by_type{};
   uint64_t new_order_rollbacks = 0;  // the 1% with an unused item
   ConsistencyResult consistency;
+  std::string statement_profile;  // Backend::statement_profile
   double tps() const { return seconds > 0 ? static_cast<double>(committed) / seconds : 0; }
   double tpmc() const {
     return seconds > 0 ? static_cast<double>(committed_by_type[0]) * 60 / seconds : 0;
