@@ -4,9 +4,9 @@
 
 #include <array>
 #include <chrono>
-#include <mutex>
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 
 #include "engine/api/database.h"
 #include "storage/error.h"
@@ -25,7 +25,8 @@ SqlTemplate parse_template(const std::string& sql) {
   SqlTemplate out;
   out.text.emplace_back();
   for (size_t i = 0; i < sql.size(); ++i) {
-    if (sql[i] == '$' && i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
+    if (sql[i] == '$' && i + 1 < sql.size() &&
+        std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
       size_t number = 0;
       while (i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1])))
         number = number * 10 + static_cast<size_t>(sql[++i] - '0');
@@ -97,15 +98,15 @@ class StatementProfile {
     std::lock_guard lock(mutex_);
     if (statements_ == 0) return {};
     double n = static_cast<double>(statements_);
-    double phases = sum_.parse_ms + sum_.plan_ms + sum_.codegen_ms + sum_.compile_ms +
-                    sum_.execute_ms;
+    double phases =
+        sum_.parse_ms + sum_.plan_ms + sum_.codegen_ms + sum_.compile_ms + sum_.execute_ms;
     char text[320];
     std::snprintf(text, sizeof(text),
                   "%llu statements, per statement: %.3f ms = parse %.3f, plan %.3f, codegen "
                   "%.3f, compile %.3f, execute %.3f, other %.3f",
                   static_cast<unsigned long long>(statements_), wall_ms_ / n, sum_.parse_ms / n,
-                  sum_.plan_ms / n, sum_.codegen_ms / n, sum_.compile_ms / n,
-                  sum_.execute_ms / n, (wall_ms_ - phases) / n);
+                  sum_.plan_ms / n, sum_.codegen_ms / n, sum_.compile_ms / n, sum_.execute_ms / n,
+                  (wall_ms_ - phases) / n);
     return text;
   }
 
@@ -136,9 +137,9 @@ class FloeSession : public Session {
     sql_ += sql_template.text.back();
     auto start = std::chrono::steady_clock::now();
     Result result = run(sql_);
-    profile_.add(result.timings(), std::chrono::duration<double, std::milli>(
-                                       std::chrono::steady_clock::now() - start)
-                                       .count());
+    profile_.add(result.timings(),
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
     return to_rows(result);
   }
 
@@ -162,7 +163,8 @@ class FloeSession : public Session {
 // Rows in COPY's text format in a temporary file, loaded by COPY FROM on flush.
 class FloeLoader : public TableLoader {
  public:
-  FloeLoader(Database& database, std::string table) : connection_(database), table_(std::move(table)) {
+  FloeLoader(Database& database, std::string table)
+      : connection_(database), table_(std::move(table)) {
     char path[] = "/tmp/floe-tpcc-XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) throw Error("cannot create a temporary file in /tmp");
@@ -176,10 +178,14 @@ class FloeLoader : public TableLoader {
     for (size_t i = 0; i < row.size(); ++i) {
       if (i) out_ << '\t';
       const Field& field = row[i];
-      if (std::holds_alternative<std::monostate>(field)) out_ << "\\N";
-      else if (const auto* integer = std::get_if<int64_t>(&field)) out_ << *integer;
-      else if (const auto* real = std::get_if<double>(&field)) out_ << format_double(*real);
-      else out_ << std::get<std::string>(field);  // generated strings: no tabs or backslashes
+      if (std::holds_alternative<std::monostate>(field))
+        out_ << "\\N";
+      else if (const auto* integer = std::get_if<int64_t>(&field))
+        out_ << *integer;
+      else if (const auto* real = std::get_if<double>(&field))
+        out_ << format_double(*real);
+      else
+        out_ << std::get<std::string>(field);  // generated strings: no tabs or backslashes
     }
     out_ << '\n';
   }
@@ -220,6 +226,8 @@ class FloeSqlBackend : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> make_floe_sql_backend() { return std::make_unique<FloeSqlBackend>(); }
+std::unique_ptr<Backend> make_floe_sql_backend() {
+  return std::make_unique<FloeSqlBackend>();
+}
 
 }  // namespace floe::tpcc

@@ -64,7 +64,8 @@ void bind(const Connection& connection, sqlite3_stmt* statement, const std::vect
     int index = static_cast<int>(i + 1);
     const Field& field = params[i];
     int status;
-    if (std::holds_alternative<std::monostate>(field)) status = sqlite3_bind_null(statement, index);
+    if (std::holds_alternative<std::monostate>(field))
+      status = sqlite3_bind_null(statement, index);
     else if (const auto* integer = std::get_if<int64_t>(&field))
       status = sqlite3_bind_int64(statement, index, *integer);
     else if (const auto* real = std::get_if<double>(&field))
@@ -87,13 +88,19 @@ std::vector<Row> run(const Connection& connection, sqlite3_stmt* statement) {
     int columns = sqlite3_column_count(statement);
     for (int i = 0; i < columns; ++i) {
       switch (sqlite3_column_type(statement, i)) {
-        case SQLITE_NULL: row.emplace_back(); break;
-        case SQLITE_INTEGER: row.emplace_back(int64_t{sqlite3_column_int64(statement, i)}); break;
-        case SQLITE_FLOAT: row.emplace_back(sqlite3_column_double(statement, i)); break;
+        case SQLITE_NULL:
+          row.emplace_back();
+          break;
+        case SQLITE_INTEGER:
+          row.emplace_back(int64_t{sqlite3_column_int64(statement, i)});
+          break;
+        case SQLITE_FLOAT:
+          row.emplace_back(sqlite3_column_double(statement, i));
+          break;
         default:
-          row.emplace_back(std::string(
-              reinterpret_cast<const char*>(sqlite3_column_text(statement, i)),
-              static_cast<size_t>(sqlite3_column_bytes(statement, i))));
+          row.emplace_back(
+              std::string(reinterpret_cast<const char*>(sqlite3_column_text(statement, i)),
+                          static_cast<size_t>(sqlite3_column_bytes(statement, i))));
       }
     }
   }
@@ -113,8 +120,7 @@ class SqliteSession : public Session {
   // Waits for the write lock: SQLite admits one writer; waiting is not an abort.
   void begin() override {
     for (;;) {
-      int status =
-          sqlite3_exec(connection_.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+      int status = sqlite3_exec(connection_.get(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
       if (status == SQLITE_OK) return;
       if (!is_conflict(status)) connection_.fail(status);
       sched_yield();
@@ -200,6 +206,8 @@ class SqliteBackend : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> make_sqlite_backend() { return std::make_unique<SqliteBackend>(); }
+std::unique_ptr<Backend> make_sqlite_backend() {
+  return std::make_unique<SqliteBackend>();
+}
 
 }  // namespace floe::tpcc

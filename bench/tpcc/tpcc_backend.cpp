@@ -16,7 +16,9 @@ double as_double(const Field& field) {
   return std::get<double>(field);
 }
 
-const std::string& as_string(const Field& field) { return std::get<std::string>(field); }
+const std::string& as_string(const Field& field) {
+  return std::get<std::string>(field);
+}
 
 std::unique_ptr<Backend> make_backend(Engine engine, Api api) {
   if (api == Api::kRecord) {

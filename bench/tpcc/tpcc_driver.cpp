@@ -144,8 +144,7 @@ RunResult run_tpcc(const RunOptions& options) {
       std::fprintf(stderr, "%s%s: %4.0f s  %llu committed  %.0f tps  %llu aborted%s",
                    terminal ? "\r\033[K" : "", result.engine.c_str(), elapsed,
                    static_cast<unsigned long long>(committed), committed / elapsed,
-                   static_cast<unsigned long long>(counters.aborted.load()),
-                   terminal ? "" : "\n");
+                   static_cast<unsigned long long>(counters.aborted.load()), terminal ? "" : "\n");
     }
   }
   stop = true;
@@ -167,29 +166,28 @@ RunResult run_tpcc(const RunOptions& options) {
 
 std::string to_json(const RunOptions& options, const RunResult& result) {
   char text[1024];
-  std::snprintf(
-      text, sizeof(text),
-      "{\"engine\": \"%s\", \"api\": \"%s\", \"warehouses\": %d, \"threads\": %d, "
-      "\"duration_s\": %.3f, \"load_s\": %.3f, \"tps\": %.1f, \"tpmC\": %.1f, "
-      "\"committed\": %llu, \"aborted\": %llu, \"new_order\": %llu, \"payment\": %llu, "
-      "\"order_status\": %llu, \"delivery\": %llu, \"stock_level\": %llu, "
-      "\"new_order_rollbacks\": %llu, \"consistency_ok\": %s, "
-      "\"consistency_violations\": [%lld, %lld, %lld, %lld]}",
-      result.engine.c_str(), options.api == Api::kSql ? "sql" : "record", options.warehouses,
-      options.threads, result.seconds, result.load_seconds, result.tps(), result.tpmc(),
-      static_cast<unsigned long long>(result.committed),
-      static_cast<unsigned long long>(result.aborted),
-      static_cast<unsigned long long>(result.committed_by_type[0]),
-      static_cast<unsigned long long>(result.committed_by_type[1]),
-      static_cast<unsigned long long>(result.committed_by_type[2]),
-      static_cast<unsigned long long>(result.committed_by_type[3]),
-      static_cast<unsigned long long>(result.committed_by_type[4]),
-      static_cast<unsigned long long>(result.new_order_rollbacks),
-      result.consistency.ok() ? "true" : "false",
-      static_cast<long long>(result.consistency.violations[0]),
-      static_cast<long long>(result.consistency.violations[1]),
-      static_cast<long long>(result.consistency.violations[2]),
-      static_cast<long long>(result.consistency.violations[3]));
+  std::snprintf(text, sizeof(text),
+                "{\"engine\": \"%s\", \"api\": \"%s\", \"warehouses\": %d, \"threads\": %d, "
+                "\"duration_s\": %.3f, \"load_s\": %.3f, \"tps\": %.1f, \"tpmC\": %.1f, "
+                "\"committed\": %llu, \"aborted\": %llu, \"new_order\": %llu, \"payment\": %llu, "
+                "\"order_status\": %llu, \"delivery\": %llu, \"stock_level\": %llu, "
+                "\"new_order_rollbacks\": %llu, \"consistency_ok\": %s, "
+                "\"consistency_violations\": [%lld, %lld, %lld, %lld]}",
+                result.engine.c_str(), options.api == Api::kSql ? "sql" : "record",
+                options.warehouses, options.threads, result.seconds, result.load_seconds,
+                result.tps(), result.tpmc(), static_cast<unsigned long long>(result.committed),
+                static_cast<unsigned long long>(result.aborted),
+                static_cast<unsigned long long>(result.committed_by_type[0]),
+                static_cast<unsigned long long>(result.committed_by_type[1]),
+                static_cast<unsigned long long>(result.committed_by_type[2]),
+                static_cast<unsigned long long>(result.committed_by_type[3]),
+                static_cast<unsigned long long>(result.committed_by_type[4]),
+                static_cast<unsigned long long>(result.new_order_rollbacks),
+                result.consistency.ok() ? "true" : "false",
+                static_cast<long long>(result.consistency.violations[0]),
+                static_cast<long long>(result.consistency.violations[1]),
+                static_cast<long long>(result.consistency.violations[2]),
+                static_cast<long long>(result.consistency.violations[3]));
   return text;
 }
 

@@ -28,7 +28,7 @@ struct RunOptions {
 struct RunResult {
   std::string engine;
   double load_seconds = 0;
-  double seconds = 0;  // of the measurement
+  double seconds = 0;      // of the measurement
   uint64_t committed = 0;  // every transaction, New-Orders rolled back by design included
   uint64_t aborted = 0;    // conflicts, retried
   std::array<uint64_t, kTransactionTypes> committed_by_type{};

@@ -16,7 +16,8 @@ constexpr uint64_t kFlushRows = 100000;
 class ProgressLoader {
  public:
   ProgressLoader(Backend& backend, const TableSchema& table, const LoadProgress& progress)
-      : loader_(backend.loader(table.name, table.column_count)), name_(table.name),
+      : loader_(backend.loader(table.name, table.column_count)),
+        name_(table.name),
         progress_(progress) {}
   void add(const Row& row) {
     loader_->add(row);
@@ -57,7 +58,8 @@ const TableSchema& table(const char* name) {
   throw std::logic_error("no TPC-C table");
 }
 
-void load_items(Backend& backend, const Scale& scale, Random& random, const LoadProgress& progress) {
+void load_items(Backend& backend, const Scale& scale, Random& random,
+                const LoadProgress& progress) {
   ProgressLoader loader(backend, table("item"), progress);
   for (int64_t i = 1; i <= scale.items; ++i) {
     loader.add({i, random.uniform(1, 10000), random.a_string(14, 24),
@@ -79,7 +81,8 @@ void load_warehouses(Backend& backend, int warehouses, Random& random,
   loader.finish();
 }
 
-void load_stock(Backend& backend, const Scale& scale, int warehouses, Random& random, const LoadProgress& progress) {
+void load_stock(Backend& backend, const Scale& scale, int warehouses, Random& random,
+                const LoadProgress& progress) {
   ProgressLoader loader(backend, table("stock"), progress);
   for (int64_t w = 1; w <= warehouses; ++w) {
     for (int64_t i = 1; i <= scale.items; ++i) {
@@ -136,8 +139,8 @@ void load_customers(Backend& backend, const Scale& scale, int warehouses, Random
   history.finish();
 }
 
-void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& random, const std::string& now,
-                 const LoadProgress& progress) {
+void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& random,
+                 const std::string& now, const LoadProgress& progress) {
   ProgressLoader orders(backend, table("\"order\""), progress);
   ProgressLoader order_lines(backend, table("order_line"), progress);
   ProgressLoader new_orders(backend, table("new_order"), progress);
@@ -171,8 +174,8 @@ void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& r
 
 }  // namespace
 
-void populate(Backend& backend, const Scale& scale, int warehouses, uint64_t seed, const NurandConstants& load_c,
-              const std::string& now, const LoadProgress& progress) {
+void populate(Backend& backend, const Scale& scale, int warehouses, uint64_t seed,
+              const NurandConstants& load_c, const std::string& now, const LoadProgress& progress) {
   auto session = backend.connect();
   for (const TableSchema& schema : tables()) session->query(schema.create_table);
   Random random(seed);

@@ -16,8 +16,8 @@ using LoadProgress = std::function<void(const std::string& table, uint64_t rows)
 
 // Creates the nine tables, loads them and makes the secondary indexes. `now` is the load
 // time ('YYYY-MM-DD HH:MM:SS') for C_SINCE, H_DATE and O_ENTRY_D.
-void populate(Backend& backend, const Scale& scale, int warehouses, uint64_t seed, const NurandConstants& load_c,
-              const std::string& now, const LoadProgress& progress);
+void populate(Backend& backend, const Scale& scale, int warehouses, uint64_t seed,
+              const NurandConstants& load_c, const std::string& now, const LoadProgress& progress);
 
 // The current UTC time as 'YYYY-MM-DD HH:MM:SS'.
 std::string current_timestamp();

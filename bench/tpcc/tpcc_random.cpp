@@ -27,7 +27,9 @@ std::string Random::n_string(int min_length, int max_length) {
   return out;
 }
 
-std::string Random::zip() { return n_string(4, 4) + "11111"; }
+std::string Random::zip() {
+  return n_string(4, 4) + "11111";
+}
 
 std::string Random::data_with_original() {
   std::string data = a_string(26, 50);
@@ -55,7 +57,8 @@ std::string last_name(int64_t number) {
   static constexpr std::array<const char*, 10> kSyllables = {
       "BAR", "OUGHT", "ABLE", "PRI", "PRES", "ESE", "ANTI", "CALLY", "ATION", "EING"};
   return std::string(kSyllables[static_cast<size_t>(number / 100)]) +
-         kSyllables[static_cast<size_t>(number / 10 % 10)] + kSyllables[static_cast<size_t>(number % 10)];
+         kSyllables[static_cast<size_t>(number / 10 % 10)] +
+         kSyllables[static_cast<size_t>(number % 10)];
 }
 
 }  // namespace floe::tpcc

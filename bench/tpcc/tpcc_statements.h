@@ -59,7 +59,7 @@ const char* statement_sql(StatementId statement);
 
 // The nine tables (clause 1.3); "order" is quoted: ORDER is an SQL keyword.
 struct TableSchema {
-  const char* name;          // as written in SQL
+  const char* name;  // as written in SQL
   size_t column_count;
   const char* create_table;  // CREATE TABLE with the primary key
 };

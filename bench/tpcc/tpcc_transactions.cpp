@@ -17,13 +17,15 @@ using S = StatementId;
 Row single_row(Session& session, StatementId statement, const std::vector<Field>& params) {
   std::vector<Row> rows = session.execute(statement, params);
   if (rows.size() != 1) {
-    throw Error(std::string("TPC-C: expected one row from: ") + statement_sql(statement) + ", got " +
-                std::to_string(rows.size()));
+    throw Error(std::string("TPC-C: expected one row from: ") + statement_sql(statement) +
+                ", got " + std::to_string(rows.size()));
   }
   return std::move(rows[0]);
 }
 
-double round_cents(double amount) { return std::round(amount * 100) / 100; }
+double round_cents(double amount) {
+  return std::round(amount * 100) / 100;
+}
 
 // The customer's id: given, or the one at position ceil(n / 2) of the customers with the
 // last name sorted by first name (2.5.2.2, 2.6.2.2).
@@ -77,8 +79,8 @@ NewOrderOutput run_new_order(Session& session, const NewOrderInput& input) {
     s_quantity = s_quantity - line.quantity >= 10 ? s_quantity - line.quantity
                                                   : s_quantity - line.quantity + 91;
     bool remote = line.supply_w_id != input.w_id;
-    session.execute(S::kNewOrderStockUpdate, {s_quantity, line.quantity, int64_t{remote},
-                                              line.supply_w_id, line.item_id});
+    session.execute(S::kNewOrderStockUpdate,
+                    {s_quantity, line.quantity, int64_t{remote}, line.supply_w_id, line.item_id});
     double amount = round_cents(static_cast<double>(line.quantity) * i_price);
     total += amount;
     bool original = i_data.find("ORIGINAL") != std::string::npos &&
@@ -115,8 +117,7 @@ PaymentOutput run_payment(Session& session, const PaymentInput& input) {
              std::to_string(input.c_w_id) + " " + std::to_string(input.d_id) + " " +
              std::to_string(input.w_id) + " " + amount + " | " + c_data;
     if (c_data.size() > 500) c_data.resize(500);
-    session.execute(S::kPaymentCustomerDataUpdate,
-                    {c_data, input.c_w_id, input.c_d_id, out.c_id});
+    session.execute(S::kPaymentCustomerDataUpdate, {c_data, input.c_w_id, input.c_d_id, out.c_id});
   }
   std::string h_data = as_string(warehouse[0]) + "    " + as_string(district[0]);
   session.execute(S::kPaymentHistoryInsert, {out.c_id, input.c_d_id, input.c_w_id, input.d_id,
@@ -166,9 +167,9 @@ StockLevelOutput run_stock_level(Session& session, const StockLevelInput& input)
   session.begin();
   int64_t next_o_id =
       as_int(single_row(session, S::kStockLevelDistrict, {input.w_id, input.d_id})[0]);
-  out.low_stock = as_int(single_row(session, S::kStockLevelCount,
-                                    {input.w_id, input.d_id, next_o_id, next_o_id - 20,
-                                     input.threshold})[0]);
+  out.low_stock =
+      as_int(single_row(session, S::kStockLevelCount,
+                        {input.w_id, input.d_id, next_o_id, next_o_id - 20, input.threshold})[0]);
   session.commit();
   return out;
 }
@@ -203,9 +204,11 @@ CustomerSelector InputGenerator::customer(int by_last_name_percent) {
 }
 
 NewOrderInput InputGenerator::new_order() {
-  NewOrderInput input{random_.uniform(1, warehouses_), random_.uniform(1, kDistrictsPerWarehouse),
+  NewOrderInput input{random_.uniform(1, warehouses_),
+                      random_.uniform(1, kDistrictsPerWarehouse),
                       random_.nurand(1023, 1, scale_.customers_per_district, c_),
-                      {}, current_timestamp()};
+                      {},
+                      current_timestamp()};
   int64_t line_count = random_.uniform(5, 15);
   bool rollback = random_.uniform(1, 100) == 1;
   for (int64_t i = 0; i < line_count; ++i) {

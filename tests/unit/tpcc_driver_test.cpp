@@ -21,13 +21,12 @@ TEST_P(TpccDriverTest, TwoTerminalsStayConsistent) {
   EXPECT_GT(result.committed, 0u);
   EXPECT_TRUE(result.consistency.ok());
   std::string json = to_json(options, result);
-  for (const char* key : {"\"tps\": ", "\"tpmC\": ", "\"committed\": ", "\"aborted\": ",
-                          "\"consistency_ok\": true"})
+  for (const char* key :
+       {"\"tps\": ", "\"tpmC\": ", "\"committed\": ", "\"aborted\": ", "\"consistency_ok\": true"})
     EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, TpccDriverTest,
-                         ::testing::Values(Engine::kFloe, Engine::kSqlite),
+INSTANTIATE_TEST_SUITE_P(Engines, TpccDriverTest, ::testing::Values(Engine::kFloe, Engine::kSqlite),
                          [](const auto& info) {
                            return info.param == Engine::kFloe ? "floe" : "sqlite";
                          });

@@ -45,8 +45,7 @@ TEST_P(TpccTransactionsTest, PopulationHasTheCardinalitiesOfClause4_3) {
   // Orders 22..30 of each district are new (the last 30%).
   EXPECT_EQ(count("SELECT count(*) FROM new_order"), 180);
   EXPECT_EQ(count("SELECT count(*) FROM \"order\" WHERE o_carrier_id IS NULL"), 180);
-  EXPECT_EQ(count("SELECT count(*) FROM order_line"),
-            count("SELECT sum(o_ol_cnt) FROM \"order\""));
+  EXPECT_EQ(count("SELECT count(*) FROM order_line"), count("SELECT sum(o_ol_cnt) FROM \"order\""));
   EXPECT_EQ(count("SELECT count(*) FROM order_line WHERE ol_delivery_d IS NULL AND "
                   "ol_amount > 0"),
             count("SELECT count(*) FROM order_line WHERE ol_o_id >= 22"));
@@ -59,16 +58,15 @@ TEST_P(TpccTransactionsTest, PopulationHasTheCardinalitiesOfClause4_3) {
 
 TEST_P(TpccTransactionsTest, NewOrderInsertsTheOrderAndUpdatesStock) {
   int64_t quantity = count("SELECT s_quantity FROM stock WHERE s_w_id = 2 AND s_i_id = 7");
-  NewOrderInput input{1, 3, 5, {{7, 2, 4}, {8, 1, 10}, {9, 1, 1}, {10, 1, 2}, {11, 1, 3}},
-                      "2026-01-02 00:00:00"};
+  NewOrderInput input{
+      1, 3, 5, {{7, 2, 4}, {8, 1, 10}, {9, 1, 1}, {10, 1, 2}, {11, 1, 3}}, "2026-01-02 00:00:00"};
   NewOrderOutput out = run_new_order(*session_, input);
   EXPECT_FALSE(out.rolled_back);
   EXPECT_EQ(out.o_id, 31);
   EXPECT_EQ(out.brand_generic.size(), 5u);
   EXPECT_GT(out.total_amount, 0);
   EXPECT_EQ(count("SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 3"), 32);
-  EXPECT_EQ(count("SELECT o_c_id FROM \"order\" WHERE o_w_id = 1 AND o_d_id = 3 AND o_id = 31"),
-            5);
+  EXPECT_EQ(count("SELECT o_c_id FROM \"order\" WHERE o_w_id = 1 AND o_d_id = 3 AND o_id = 31"), 5);
   // One line is supplied by warehouse 2: the order is not all local.
   EXPECT_EQ(count("SELECT o_all_local FROM \"order\" WHERE o_w_id = 1 AND o_d_id = 3 AND "
                   "o_id = 31"),
@@ -103,8 +101,9 @@ TEST_P(TpccTransactionsTest, NewOrderWithAnUnusedItemRollsBack) {
 }
 
 TEST_P(TpccTransactionsTest, PaymentByIdOfABadCreditCustomer) {
-  int64_t c_id = count("SELECT min(c_id) FROM customer WHERE c_w_id = 2 AND c_d_id = 4 AND "
-                       "c_credit = 'BC'");
+  int64_t c_id = count(
+      "SELECT min(c_id) FROM customer WHERE c_w_id = 2 AND c_d_id = 4 AND "
+      "c_credit = 'BC'");
   ASSERT_GT(c_id, 0);
   PaymentInput input{1, 2, 2, 4, CustomerSelector::by_id(c_id), 123.45, "2026-01-02 00:00:00"};
   PaymentOutput out = run_payment(*session_, input);
@@ -119,8 +118,7 @@ TEST_P(TpccTransactionsTest, PaymentByIdOfABadCreditCustomer) {
   EXPECT_EQ(c_data.rfind(std::to_string(c_id) + " 4 2 2 1 123.45 | ", 0), 0u) << c_data;
   EXPECT_LE(c_data.size(), 500u);
   EXPECT_NEAR(number("SELECT w_ytd FROM warehouse WHERE w_id = 1"), 300123.45, 0.001);
-  EXPECT_NEAR(number("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2"), 30123.45,
-              0.001);
+  EXPECT_NEAR(number("SELECT d_ytd FROM district WHERE d_w_id = 1 AND d_id = 2"), 30123.45, 0.001);
   EXPECT_EQ(count("SELECT count(*) FROM history WHERE h_amount > 100"), 1);
   expect_consistent();
 }
@@ -132,7 +130,8 @@ TEST_P(TpccTransactionsTest, PaymentByLastNameTakesTheMiddleCustomer) {
       "ORDER BY c_first");
   ASSERT_FALSE(rows.empty());
   int64_t expected = as_int(rows[(rows.size() - 1) / 2][0]);
-  PaymentInput input{1, 1, 1, 1, CustomerSelector::by_last_name("BARBARBAR"), 5.0, "2026-01-02 00:00:00"};
+  PaymentInput input{
+      1, 1, 1, 1, CustomerSelector::by_last_name("BARBARBAR"), 5.0, "2026-01-02 00:00:00"};
   EXPECT_EQ(run_payment(*session_, input).c_id, expected);
   OrderStatusInput status{1, 1, CustomerSelector::by_last_name("BARBARBAR")};
   EXPECT_EQ(run_order_status(*session_, status).c_id, expected);
@@ -140,7 +139,10 @@ TEST_P(TpccTransactionsTest, PaymentByLastNameTakesTheMiddleCustomer) {
 }
 
 TEST_P(TpccTransactionsTest, OrderStatusFindsTheLastOrder) {
-  NewOrderInput input{2, 5, 9, {{1, 2, 1}, {2, 2, 1}, {3, 2, 1}, {4, 2, 1}, {5, 2, 1}, {6, 2, 1}},
+  NewOrderInput input{2,
+                      5,
+                      9,
+                      {{1, 2, 1}, {2, 2, 1}, {3, 2, 1}, {4, 2, 1}, {5, 2, 1}, {6, 2, 1}},
                       "2026-01-02 00:00:00"};
   run_new_order(*session_, input);
   OrderStatusOutput out = run_order_status(*session_, {2, 5, CustomerSelector::by_id(9)});
@@ -150,13 +152,15 @@ TEST_P(TpccTransactionsTest, OrderStatusFindsTheLastOrder) {
 }
 
 TEST_P(TpccTransactionsTest, DeliveryDeliversTheOldestOrderOfEachDistrict) {
-  int64_t c_id = count("SELECT o_c_id FROM \"order\" WHERE o_w_id = 2 AND o_d_id = 7 AND "
-                       "o_id = 22");
-  std::string customer = " FROM customer WHERE c_w_id = 2 AND c_d_id = 7 AND c_id = " +
-                         std::to_string(c_id);
+  int64_t c_id = count(
+      "SELECT o_c_id FROM \"order\" WHERE o_w_id = 2 AND o_d_id = 7 AND "
+      "o_id = 22");
+  std::string customer =
+      " FROM customer WHERE c_w_id = 2 AND c_d_id = 7 AND c_id = " + std::to_string(c_id);
   double balance = number("SELECT c_balance" + customer);
-  double amount = number("SELECT sum(ol_amount) FROM order_line WHERE ol_w_id = 2 AND "
-                         "ol_d_id = 7 AND ol_o_id = 22");
+  double amount = number(
+      "SELECT sum(ol_amount) FROM order_line WHERE ol_w_id = 2 AND "
+      "ol_d_id = 7 AND ol_o_id = 22");
   DeliveryOutput out = run_delivery(*session_, {2, 6, "2026-01-03 00:00:00"});
   EXPECT_EQ(out.delivered, 10);
   EXPECT_EQ(count("SELECT count(*) FROM new_order WHERE no_w_id = 2"), 80);
@@ -193,11 +197,21 @@ TEST_P(TpccTransactionsTest, TheMixKeepsTheDatabaseConsistent) {
     TransactionType type = inputs.next_type();
     ++counts[static_cast<size_t>(type)];
     switch (type) {
-      case TransactionType::kNewOrder: run_new_order(*session_, inputs.new_order()); break;
-      case TransactionType::kPayment: run_payment(*session_, inputs.payment()); break;
-      case TransactionType::kOrderStatus: run_order_status(*session_, inputs.order_status()); break;
-      case TransactionType::kDelivery: run_delivery(*session_, inputs.delivery()); break;
-      case TransactionType::kStockLevel: run_stock_level(*session_, inputs.stock_level()); break;
+      case TransactionType::kNewOrder:
+        run_new_order(*session_, inputs.new_order());
+        break;
+      case TransactionType::kPayment:
+        run_payment(*session_, inputs.payment());
+        break;
+      case TransactionType::kOrderStatus:
+        run_order_status(*session_, inputs.order_status());
+        break;
+      case TransactionType::kDelivery:
+        run_delivery(*session_, inputs.delivery());
+        break;
+      case TransactionType::kStockLevel:
+        run_stock_level(*session_, inputs.stock_level());
+        break;
     }
   }
   EXPECT_GT(counts[0], 25);  // 45% of 100
@@ -206,8 +220,7 @@ TEST_P(TpccTransactionsTest, TheMixKeepsTheDatabaseConsistent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, TpccTransactionsTest,
-                         ::testing::Values(Engine::kFloe, Engine::kSqlite),
-                         [](const auto& info) {
+                         ::testing::Values(Engine::kFloe, Engine::kSqlite), [](const auto& info) {
                            return info.param == Engine::kFloe ? "floe" : "sqlite";
                          });
 
