@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
       floe::tpcc::RunResult peer_result = floe::tpcc::run_tpcc(peer_options);
       std::fputs(to_report(peer_result).c_str(), stdout);
       if (peer_result.tps() > 0)
-        std::printf("%s / %s: %.2fx tps\n", result.engine.c_str(), peer_result.engine.c_str(),
+        std::printf("%s / %s: %.3g x tps\n", result.engine.c_str(), peer_result.engine.c_str(),
                     result.tps() / peer_result.tps());
       json.insert(json.size() - 1, ", \"peer\": " + to_json(peer_options, peer_result));
       ok &= peer_result.consistency.ok();
