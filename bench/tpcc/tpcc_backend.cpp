@@ -1,0 +1,33 @@
+#include "bench/tpcc/tpcc_backend.h"
+
+#include "bench/tpcc/floe_backend.h"
+#include "bench/tpcc/sqlite_backend.h"
+#include "storage/error.h"
+
+namespace floe::tpcc {
+
+int64_t as_int(const Field& field) {
+  if (const auto* real = std::get_if<double>(&field)) return static_cast<int64_t>(*real);
+  return std::get<int64_t>(field);
+}
+
+double as_double(const Field& field) {
+  if (const auto* integer = std::get_if<int64_t>(&field)) return static_cast<double>(*integer);
+  return std::get<double>(field);
+}
+
+const std::string& as_string(const Field& field) {
+  return std::get<std::string>(field);
+}
+
+std::unique_ptr<Backend> make_backend(Engine engine, Api api) {
+  if (api == Api::kRecord) {
+    throw Error(engine == Engine::kFloe
+                    ? "--api record: floe's record-level API does not exist yet (issue 10); "
+                      "use --api sql"
+                    : "--api record: SQLite has no record-level API; use --api sql");
+  }
+  return engine == Engine::kFloe ? make_floe_sql_backend() : make_sqlite_backend();
+}
+
+}  // namespace floe::tpcc

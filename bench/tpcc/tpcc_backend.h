@@ -1,0 +1,74 @@
+// The database under test behind one interface: floe (SQL text today, prepared statements
+// once they exist) and SQLite (prepared statements). The transactions (tpcc_transactions.h)
+// are written once against Session.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "bench/tpcc/tpcc_statements.h"
+#include "storage/error.h"
+
+namespace floe::tpcc {
+
+// A parameter or result value: NULL, an integer, a decimal as double, or a string
+// (timestamps are strings 'YYYY-MM-DD HH:MM:SS').
+using Field = std::variant<std::monostate, int64_t, double, std::string>;
+using Row = std::vector<Field>;
+
+int64_t as_int(const Field& field);
+double as_double(const Field& field);
+const std::string& as_string(const Field& field);
+
+// A retryable conflict (floe's SerializationFailure, SQLite's SQLITE_BUSY/LOCKED): the
+// driver rolls back, counts an abort and runs the transaction again.
+class ConflictError : public Error {
+ public:
+  using Error::Error;
+};
+
+// One connection; used by one thread at a time.
+class Session {
+ public:
+  virtual ~Session() = default;
+  virtual void begin() = 0;
+  virtual void commit() = 0;
+  virtual void rollback() = 0;
+  // Runs one of the transactions' statements with its $n parameters; returns its rows.
+  virtual std::vector<Row> execute(StatementId statement, const std::vector<Field>& params) = 0;
+  // Runs ad-hoc SQL (consistency checks, schema); returns its rows.
+  virtual std::vector<Row> query(const std::string& sql) = 0;
+};
+
+// Rows of one table for the initial population, given in the table's column order.
+class TableLoader {
+ public:
+  virtual ~TableLoader() = default;
+  virtual void add(const Row& row) = 0;
+  // Loads the rows added so far; the loader can be used again afterwards.
+  virtual void flush() = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  virtual std::unique_ptr<Session> connect() = 0;
+  virtual std::unique_ptr<TableLoader> loader(const std::string& table, size_t columns) = 0;
+  // Where the time of the transactions' statements went, when the backend knows (one line;
+  // empty otherwise).
+  virtual std::string statement_profile() const { return {}; }
+};
+
+enum class Engine { kFloe, kSqlite };
+enum class Api { kSql, kRecord };
+
+// Throws floe::Error with a clear message for a combination that does not exist (today
+// floe's record-level API).
+std::unique_ptr<Backend> make_backend(Engine engine, Api api);
+
+}  // namespace floe::tpcc
