@@ -50,7 +50,7 @@ std::string milliseconds(double ms) {
 std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionOptions& options,
                             PhaseTimings& timings) {
   QueryProfile profile;
-  QueryOutput output = execute_compiled(physical, options, &profile);
+  QueryOutput output = execute_plan(physical, options, &profile);
   timings.codegen_ms = output.codegen_ms;
   timings.compile_ms = output.compile_ms;
   timings.execute_ms = output.execute_ms;
