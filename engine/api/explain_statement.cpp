@@ -74,6 +74,11 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
         return " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";
       });
   text += "Planning: " + milliseconds(timings.plan_ms) + "\n";
+  if (options.execution_mode == ExecutionMode::kVectorized) {
+    // Nothing is generated or compiled.
+    text += "Execution (vectorized): " + milliseconds(timings.execute_ms) + "\n";
+    return text;
+  }
   text += "Codegen: " + milliseconds(timings.codegen_ms) + "\n";
   text += std::string("Compile (") + (profile.optimized ? "optimized" : "fast") +
           "): " + milliseconds(timings.compile_ms) + "\n";
