@@ -19,6 +19,7 @@
 #include "engine/exec/vectorized_executor.h"
 #include "engine/plan/physical_description.h"
 #include "runtime/query_context.h"
+#include "runtime/vector/vector.h"
 #include "runtime/window_evaluator.h"
 #include "storage/error.h"
 
@@ -175,6 +176,11 @@ class WorkerRowCounts {
 };
 
 }  // namespace
+
+uint32_t default_vector_size(ExecutionMode mode) {
+  return mode == ExecutionMode::kVectorized ? vectorized::kDefaultChunkCapacity
+                                            : ScanSettings::kDefaultVectorSize;
+}
 
 uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());

@@ -42,6 +42,11 @@ enum class ScanMode : uint8_t { kVectorized, kJit };
 // physical plan and state.
 enum class ExecutionMode : uint8_t { kCompiled, kVectorized };
 
+// The rows per vector an engine runs with unless `SET vector_size` says otherwise: the scan
+// batches compiled code loops over hold 8192 (Data Blocks paper §4); the vectorized engine's
+// chunks, which are those batches, 2048 (X100 thesis §5.3: vectors that stay in the cache).
+uint32_t default_vector_size(ExecutionMode mode);
+
 // The number of hardware threads (at least 1): the default of `SET threads`.
 uint32_t default_thread_count();
 
@@ -54,6 +59,9 @@ struct ExecutionOptions {
   // than cores would only take turns on them, so `threads` is capped at the cores.
   bool oversubscribe = false;
   ExecutionMode execution_mode = ExecutionMode::kCompiled;
+  // Whether `SET vector_size` chose scan.vector_size; until it does, SET execution_mode sets
+  // it to the mode's default_vector_size.
+  bool vector_size_set = false;
   ScanMode scan_mode = ScanMode::kVectorized;
   // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
   bool sarg_pushdown = true;
