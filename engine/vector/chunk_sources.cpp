@@ -1,8 +1,10 @@
 #include "engine/vector/chunk_sources.h"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
+#include "engine/plan/scan_predicates.h"
 #include "engine/vector/expression_executor.h"
 #include "runtime/series.h"
 #include "runtime/table_scanner.h"
@@ -26,14 +28,9 @@ class ScanSource : public ChunkSource {
       nullable_.push_back(column.table_column != kRowIdColumn &&
                           scan.table->columns()[column.table_column].nullable);
     }
-    const bool pushed = context.physical.push_restrictions;
-    // The scanner selects rows when it applies restrictions, or reads an index's rows.
-    selects_ = (pushed && !scan.restrictions.empty()) || scan.index;
-    if (!pushed) {
-      for (const auto& restriction : scan.restrictions)
-        predicates_.push_back(restriction.predicate.get());
-    }
-    for (const auto& filter : scan.filters) predicates_.push_back(filter.get());
+    plan::ScanPredicates predicates = plan::scan_predicates(scan, context.physical);
+    selects_ = predicates.selects;
+    predicates_ = std::move(predicates.evaluated);
     selections_.resize(predicates_.size());
     uint32_t slot = context.physical.operator_slots.at(&scan);
     scanner_ = static_cast<TableScanner**>(context.state[slot])[context.worker.worker_id];
