@@ -40,8 +40,7 @@ bool limit_reached(const plan::PipelineDescription& pipeline, const QueryState& 
 
 // The rows of the (finished) result buffer as Values, with the result's column names and
 // types, into `output`.
-void read_result(const plan::PhysicalDescription& physical, QueryState& state,
-                 QueryOutput& output);
+void read_result(const plan::PhysicalDescription& physical, QueryState& state, QueryOutput& output);
 
 // EXPLAIN ANALYZE: what the scanners of each scan did, into `profile`.
 void add_scan_statistics(const std::vector<plan::StateSlot>& slots, const QueryState& state,

@@ -23,14 +23,18 @@ using plan::PipelineDescription;
 using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
 
 void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
-                  const plan::PhysicalDescription& physical, QueryState& state,
-                  QueryContext& query, uint32_t vector_size, std::vector<RowCounts>* row_counts) {
+                  const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
+                  uint32_t vector_size, std::vector<RowCounts>* row_counts) {
   const PipelineDescription& pipeline = physical.pipelines[index];
   // Built up front, on this thread: a worker's morsels then only run them.
   std::vector<std::unique_ptr<vectorized::VectorPipeline>> workers;
   for (uint32_t w = 0; w < query.worker_count(); ++w) {
-    vectorized::PipelineContext context{plan.logical, physical,   pipeline,
-                                        query.worker(w), state.data(), vector_size,
+    vectorized::PipelineContext context{plan.logical,
+                                        physical,
+                                        pipeline,
+                                        query.worker(w),
+                                        state.data(),
+                                        vector_size,
                                         row_counts ? &(*row_counts)[w] : nullptr};
     workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }

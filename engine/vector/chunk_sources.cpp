@@ -16,8 +16,7 @@ namespace {
 
 class ScanSource : public ChunkSource {
  public:
-  ScanSource(const PipelineContext& context, const plan::ScanOp& scan)
-      : executor_(context.worker) {
+  ScanSource(const PipelineContext& context, const plan::ScanOp& scan) : executor_(context.worker) {
     // The scanner reads the used columns, in this order (plan::StateSlot::columns).
     for (const auto& column : scan.columns) {
       if (!context.physical.is_used(column.id)) continue;
@@ -83,7 +82,8 @@ class ValuesSource : public ChunkSource {
     DataChunk one_row(1);
     one_row.set_count(1);
     for (uint64_t first = begin; first < end; first += context_.vector_size) {
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(context_.vector_size, end - first));
+      const uint32_t n =
+          static_cast<uint32_t>(std::min<uint64_t>(context_.vector_size, end - first));
       DataChunk chunk(n);
       for (ColumnId id : values_.columns) chunk.add_column(context_.plan.registry[id].type);
       for (uint32_t r = 0; r < n; ++r) {
@@ -127,7 +127,8 @@ class SeriesSource : public ChunkSource {
 
   bool produce(uint64_t begin, uint64_t end, ChunkConsumer& consumer) override {
     for (uint64_t first = begin; first < end; first += context_.vector_size) {
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(context_.vector_size, end - first));
+      const uint32_t n =
+          static_cast<uint32_t>(std::min<uint64_t>(context_.vector_size, end - first));
       DataChunk chunk(n);
       Vector& column = chunk.add_column(type_);
       visit_physical(type_.physical(), [&](auto t) {

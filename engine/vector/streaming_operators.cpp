@@ -1,8 +1,8 @@
 #include "engine/vector/streaming_operators.h"
 
 #include <algorithm>
-#include <optional>
 #include <atomic>
+#include <optional>
 #include <vector>
 
 #include "engine/vector/expression_executor.h"
@@ -84,7 +84,8 @@ class Limit : public ChunkOperator {
     // The chunk's rows are numbers [seen, seen + n) of the rows that reached the limit.
     const uint64_t seen = counter_->fetch_add(n, std::memory_order_relaxed);
     if (seen >= end_) return false;
-    const uint32_t first = static_cast<uint32_t>(std::min<uint64_t>(n, offset_ - std::min(offset_, seen)));
+    const uint32_t first =
+        static_cast<uint32_t>(std::min<uint64_t>(n, offset_ - std::min(offset_, seen)));
     const uint32_t last = static_cast<uint32_t>(std::min<uint64_t>(n, end_ - seen));
     if (first < last) {
       if (first > 0 || last < n) {
@@ -186,7 +187,8 @@ class TableFunctionCall : public ChunkOperator {
   // Pushes the rows made so far: the input columns of their input rows, value, ordinality.
   bool flush(const DataChunk& input) {
     // The statement may be canceled while a call yields many rows.
-    if (context_.worker.query->check_canceled()) throw Error(context_.worker.query->error_message());
+    if (context_.worker.query->check_canceled())
+      throw Error(context_.worker.query->error_message());
     const uint32_t n = static_cast<uint32_t>(sources_.size());
     DataChunk output(context_.vector_size);
     for (size_t c = 0; c < input_columns_; ++c) {
@@ -279,8 +281,8 @@ std::unique_ptr<ChunkOperator> make_limit(const PipelineContext& context,
 }
 
 std::unique_ptr<ChunkOperator> make_union_all_input(const PipelineContext& context,
-                                                    const plan::UnionAllOp& union_all,
-                                                    size_t child, const ChunkColumns& input) {
+                                                    const plan::UnionAllOp& union_all, size_t child,
+                                                    const ChunkColumns& input) {
   return std::make_unique<UnionAllInput>(context, union_all, child, input);
 }
 

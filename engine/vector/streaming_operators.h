@@ -11,8 +11,7 @@ namespace floe::vectorized {
 // Filter (codegen/filter_translator.cpp): narrows the chunk's selection to the rows whose
 // predicate is TRUE (ExpressionExecutor::select, branch-free); nothing is copied.
 std::unique_ptr<ChunkOperator> make_filter(const PipelineContext& context,
-                                           const plan::FilterOp& filter,
-                                           const ChunkColumns& input);
+                                           const plan::FilterOp& filter, const ChunkColumns& input);
 // Map (codegen/map_translator.cpp): adds a column per computed expression.
 std::unique_ptr<ChunkOperator> make_map(const PipelineContext& context, const plan::MapOp& map,
                                         const ChunkColumns& input);
@@ -24,8 +23,8 @@ std::unique_ptr<ChunkOperator> make_limit(const PipelineContext& context,
 // One child's input of a UNION ALL (codegen/union_all_translator.cpp): a chunk of the
 // union's columns, computed from the child's (same rows, same positions).
 std::unique_ptr<ChunkOperator> make_union_all_input(const PipelineContext& context,
-                                                    const plan::UnionAllOp& union_all,
-                                                    size_t child, const ChunkColumns& input);
+                                                    const plan::UnionAllOp& union_all, size_t child,
+                                                    const ChunkColumns& input);
 // A set-returning function per input row (codegen/table_function_translator.cpp): new
 // chunks of the input columns (gathered) plus the function's value and ordinality.
 std::unique_ptr<ChunkOperator> make_table_function(const PipelineContext& context,

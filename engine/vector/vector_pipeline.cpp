@@ -97,8 +97,7 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
   if (pipeline.sink) throw Error("internal error: no vectorized pipeline sink for this operator");
   sink_ = make_result_sink(context_, *columns);
   chain.push_back(sink_.get());
-  for (size_t i = 0; i + 1 < chain.size(); ++i)
-    operators_[i]->set_next(*chain[i + 1]);
+  for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
   first_ = chain.front();
 }
 

@@ -112,8 +112,8 @@ TEST_F(VectorizedPipelineTest, FiltersNarrowTheSelectionInTurn) {
     expected.push_back(std::to_string(id) + "|" + std::to_string(100 / (k_of(id) - 3)));
   }
   ASSERT_FALSE(expected.empty());
-  expect_rows(
-      "select id, 100 / (k - 3) from vp where k < 20 and s like '%-1%' and k <> 3", expected);
+  expect_rows("select id, 100 / (k - 3) from vp where k < 20 and s like '%-1%' and k <> 3",
+              expected);
 }
 
 TEST_F(VectorizedPipelineTest, NullsAndStringsPassThroughProjections) {
@@ -121,8 +121,9 @@ TEST_F(VectorizedPipelineTest, NullsAndStringsPassThroughProjections) {
   for (int64_t id = 0; id < kRows; ++id) {
     if (id % 5'000 != 7) continue;
     std::string s = s_of(id);
-    expected.push_back(std::to_string(id) + "|" + (k_null(id) ? "NULL" : std::to_string(k_of(id) * 2)) +
-                       "|" + (s == "NULL" ? "NULL" : s + "!"));
+    expected.push_back(std::to_string(id) + "|" +
+                       (k_null(id) ? "NULL" : std::to_string(k_of(id) * 2)) + "|" +
+                       (s == "NULL" ? "NULL" : s + "!"));
   }
   expect_rows("select id, k * 2, s || '!' from vp where id % 5000 = 7", expected);
 }
@@ -151,7 +152,8 @@ TEST_F(VectorizedPipelineTest, LimitAcrossWorkersLetsExactlyItsRowsThrough) {
 
 TEST_F(VectorizedPipelineTest, LimitPastTheRowsGivesThemAll) {
   Connection connection(*database_);
-  Result result = vectorized(connection, 2, 2048).query("select id from vp limit 1000000 offset 149990");
+  Result result =
+      vectorized(connection, 2, 2048).query("select id from vp limit 1000000 offset 149990");
   EXPECT_EQ(result.row_count(), 10u);
 }
 
@@ -159,7 +161,8 @@ TEST_F(VectorizedPipelineTest, ReachedLimitStopsTheScanEarly) {
   // EXPLAIN ANALYZE counts the rows each operator passed on: the scan stops after the
   // morsels that were running when the LIMIT was reached, far short of the table.
   Connection connection(*database_);
-  Result result = vectorized(connection, 2, 1024).query("explain analyze select id from vp limit 5");
+  Result result =
+      vectorized(connection, 2, 1024).query("explain analyze select id from vp limit 5");
   std::string text;
   for (size_t r = 0; r < result.row_count(); ++r) text += result.value(r, 0).to_string() + "\n";
   std::smatch match;
