@@ -85,16 +85,6 @@ Consumer* continue_pipeline(PipelineEnv& env, const PipelineEnv::Continuation& f
   return from.above;
 }
 
-// The index of the union's child whose root pushes into the union in this pipeline (the
-// operator before it, or the source).
-size_t union_child(const plan::Pipeline& pipeline, size_t position) {
-  const plan::LogicalOp* below = position ? pipeline.operators[position - 1] : pipeline.source;
-  const auto& children = pipeline.operators[position]->children;
-  for (size_t i = 0; i < children.size(); ++i)
-    if (children[i].get() == below) return i;
-  throw Error("internal error: a union's input pipeline does not come from its child");
-}
-
 // `consumers` keeps every pipeline's consumers until the module is complete. With
 // `count_rows`, a row counter follows the source and every streaming operator.
 void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool count_rows,
@@ -141,7 +131,7 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
         env.continuations[&op] = {first, program.pipelines.size() - 1};
       }
       consumers.push_back(make_union_all_input(env, static_cast<const plan::UnionAllOp&>(op),
-                                               union_child(pipeline, k), *first));
+                                               plan::union_child(pipeline, k), *first));
     } else {
       count(op);
       consumers.push_back(make_operator(env, op, *first));

@@ -3,6 +3,7 @@
 // there. The scanner applies the scan's restrictions (SARGs) itself; in JIT-scan mode
 // (PhysicalDescription::push_restrictions off) they are evaluated here like the filters.
 #include "codegen/translator.h"
+#include "engine/plan/scan_predicates.h"
 #include "runtime/runtime_abi.h"
 
 namespace floe::codegen {
@@ -15,14 +16,9 @@ class ScanSource : public Source {
     for (const auto& column : scan.columns) {
       if (env.is_used(column.id)) loaded_.push_back(column);
     }
-    const bool pushed = env.physical.push_restrictions;
-    // The scanner selects rows when it applies restrictions, or reads an index's rows.
-    selects_ = (pushed && !scan.restrictions.empty()) || scan.index;
-    if (!pushed) {
-      for (const auto& restriction : scan.restrictions)
-        predicates_.push_back(restriction.predicate.get());
-    }
-    for (const auto& filter : scan.filters) predicates_.push_back(filter.get());
+    plan::ScanPredicates predicates = plan::scan_predicates(scan, env.physical);
+    selects_ = predicates.selects;
+    predicates_ = std::move(predicates.evaluated);
     slot_ = env.operator_slot(scan);
   }
 

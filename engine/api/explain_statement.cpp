@@ -50,7 +50,7 @@ std::string milliseconds(double ms) {
 std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionOptions& options,
                             PhaseTimings& timings) {
   QueryProfile profile;
-  QueryOutput output = execute_compiled(physical, options, &profile);
+  QueryOutput output = execute_plan(physical, options, &profile);
   timings.codegen_ms = output.codegen_ms;
   timings.compile_ms = output.compile_ms;
   timings.execute_ms = output.execute_ms;
@@ -74,6 +74,11 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
         return " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";
       });
   text += "Planning: " + milliseconds(timings.plan_ms) + "\n";
+  if (options.execution_mode == ExecutionMode::kVectorized) {
+    // Nothing is generated or compiled.
+    text += "Execution (vectorized): " + milliseconds(timings.execute_ms) + "\n";
+    return text;
+  }
   text += "Codegen: " + milliseconds(timings.codegen_ms) + "\n";
   text += std::string("Compile (") + (profile.optimized ? "optimized" : "fast") +
           "): " + milliseconds(timings.compile_ms) + "\n";

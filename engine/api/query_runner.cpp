@@ -61,7 +61,7 @@ plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOption
 QueryOutput run_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                      PhaseTimings& timings) {
   plan::PhysicalPlan physical = prepare_plan(std::move(logical), options, timings);
-  QueryOutput output = execute_compiled(physical, options);
+  QueryOutput output = execute_plan(physical, options);
   timings.codegen_ms += output.codegen_ms;
   timings.compile_ms += output.compile_ms;
   timings.execute_ms += output.execute_ms;

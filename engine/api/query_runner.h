@@ -1,5 +1,6 @@
 // From a bound logical plan to results: subqueries are unnested into joins, uncorrelated
-// scalar subqueries are executed and replaced by constants, then the plan is optimized, cut into pipelines and run by the compiled executor.
+// scalar subqueries are executed and replaced by constants, then the plan is optimized, cut
+// into pipelines and run by the compiled or the vectorized executor.
 #pragma once
 
 #include <chrono>
@@ -14,7 +15,8 @@ namespace floe {
 plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                                 PhaseTimings& timings);
 
-// prepare_plan + execute_compiled; fills codegen/compile/execute times.
+// prepare_plan + execute_plan (the connection's execution mode); fills codegen/compile/execute
+// times.
 QueryOutput run_plan(plan::LogicalPlan logical, const ExecutionOptions& options,
                      PhaseTimings& timings);
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/api/query_runner.h"
+#include "engine/exec/vectorized_executor.h"
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/logical_walk.h"
 #include "runtime/cancellation.h"
@@ -54,18 +55,20 @@ class RecursiveTerm {
       : query_(query), registry_(registry), options_(options), timings_(timings) {}
 
   Rows run() {
-    if (!replan_ && !compiled_) {
+    // The vectorized engine has nothing to prepare: it runs the plan anew each time.
+    const bool compile = options_.execution_mode == ExecutionMode::kCompiled;
+    if (!replan_ && !physical_) {
       plan::LogicalPlan term = make_term(*query_.recursive, query_.recursive_columns, registry_);
       replan_ = has_scalar_subquery(*term.root);
       if (!replan_) {
         physical_ =
             std::make_unique<plan::PhysicalPlan>(prepare_plan(std::move(term), options_, timings_));
-        compiled_ = std::make_unique<CompiledQuery>(*physical_, options_);
+        if (compile) compiled_ = std::make_unique<CompiledQuery>(*physical_, options_);
       }
     }
     if (replan_)
       return run_term(*query_.recursive, query_.recursive_columns, registry_, options_, timings_);
-    QueryOutput output = compiled_->run();
+    QueryOutput output = compile ? compiled_->run() : execute_vectorized(*physical_, options_);
     timings_.plan_ms += output.execute_ms;
     if (!compile_counted_) timings_.plan_ms += output.codegen_ms + output.compile_ms;
     compile_counted_ = true;

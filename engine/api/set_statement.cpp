@@ -58,6 +58,7 @@ Enum parse_enum(std::string_view name, std::string_view value,
 }
 
 const std::array<const char*, 3> kOptimizationNames = {"fast", "optimized", "auto"};
+const std::array<const char*, 2> kExecutionModeNames = {"compiled", "vectorized"};
 const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
 const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
 
@@ -69,6 +70,13 @@ struct Setting {
 };
 
 const ExecutionOptions kDefaults;
+
+// The engine, and with it the vector size unless SET vector_size chose one.
+void set_execution_mode(StatementContext& context, ExecutionMode mode) {
+  context.options.execution_mode = mode;
+  if (!context.options.vector_size_set)
+    context.options.scan.vector_size = default_vector_size(mode);
+}
 
 // Settings of the connection: fields of ExecutionOptions.
 #define FLOE_OPTION_RESET(field) [](StatementContext& c) { c.options.field = kDefaults.field; }
@@ -89,6 +97,16 @@ const Setting kSettings[] = {
      // The threads queries run on, not a larger request.
      [](const StatementContext& c) { return std::to_string(worker_count(c.options)); },
      FLOE_OPTION_RESET(threads)},
+    {"execution_mode",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       // Named by DESIGN.md and issue 9, so not an invalid value, but not there yet.
+       if (v == "adaptive") throw Error("adaptive execution is not implemented yet");
+       set_execution_mode(c, parse_enum<ExecutionMode>(n, v, kExecutionModeNames));
+     },
+     [](const StatementContext& c) -> std::string {
+       return kExecutionModeNames[static_cast<size_t>(c.options.execution_mode)];
+     },
+     [](StatementContext& c) { set_execution_mode(c, kDefaults.execution_mode); }},
     {"scan_mode",
      [](std::string_view n, std::string_view v, StatementContext& c) {
        c.options.scan_mode = parse_enum<ScanMode>(n, v, kScanModeNames);
@@ -120,9 +138,13 @@ const Setting kSettings[] = {
     {"vector_size",
      [](std::string_view n, std::string_view v, StatementContext& c) {
        c.options.scan.vector_size = parse_count(n, v, 1, kChunkCapacity);
+       c.options.vector_size_set = true;
      },
      [](const StatementContext& c) { return std::to_string(c.options.scan.vector_size); },
-     FLOE_OPTION_RESET(scan.vector_size)},
+     [](StatementContext& c) {
+       c.options.vector_size_set = false;
+       c.options.scan.vector_size = default_vector_size(c.options.execution_mode);
+     }},
     // Settings of the database, shared by its connections.
     {"freeze_policy",
      [](std::string_view n, std::string_view v, StatementContext& c) {

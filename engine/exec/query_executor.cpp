@@ -14,10 +14,12 @@
 
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
-#include "engine/exec/morsel_dispatch.h"
+#include "engine/exec/pipeline_support.h"
 #include "engine/exec/query_state.h"
+#include "engine/exec/vectorized_executor.h"
 #include "engine/plan/physical_description.h"
 #include "runtime/query_context.h"
+#include "runtime/vector/vector.h"
 #include "runtime/window_evaluator.h"
 #include "storage/error.h"
 
@@ -33,44 +35,6 @@ using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 // below, the extra 10-30 ms of optimization cost more than the faster code saves (measured on
 // TPC-H, bench/RESULTS.md).
 constexpr uint64_t kOptimizeAboveRowsPerWorker = 500'000;
-
-class Stopwatch {
- public:
-  double lap_ms() {
-    auto now = std::chrono::steady_clock::now();
-    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
-    start_ = now;
-    return ms;
-  }
-
- private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
-
-std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& state) {
-  switch (pipeline.source) {
-    case PipelineDescription::Source::kTable:
-      if (const std::vector<uint64_t>* rows = state.index_rows(pipeline.source_slot))
-        return row_id_morsels(*rows);
-      return table_morsels(*pipeline.table);
-    case PipelineDescription::Source::kValues:
-      return index_morsels(pipeline.value_rows);
-    case PipelineDescription::Source::kAggregation:
-      return index_morsels(state.aggregation_table(pipeline.source_slot).group_count());
-    case PipelineDescription::Source::kRows:
-      return index_morsels(state.rows(pipeline.source_slot).size());
-    case PipelineDescription::Source::kJoinUnmatched:
-      return index_morsels(state.join_table(pipeline.source_slot).slot_count());
-  }
-  return {};
-}
-
-// A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
-bool limit_reached(const PipelineDescription& pipeline, const QueryState& state) {
-  return std::any_of(pipeline.limits.begin(), pipeline.limits.end(), [&](const auto& limit) {
-    return state.counter(limit.counter_slot) >= limit.end;
-  });
-}
 
 // The pipeline's window spec with the generated functions it names.
 WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledModule& code) {
@@ -165,34 +129,6 @@ void run_pipeline(const plan::PhysicalDescription& physical, const PipelineDescr
   if (!pipeline.sink_continues) finalize_sink(physical, pipeline, functions, state, query, code);
 }
 
-std::vector<std::vector<Value>> read_result(const plan::PhysicalDescription& physical,
-                                            QueryState& state) {
-  auto& rows = state.rows(physical.result_slot);
-  const auto& layout = physical.result_layout;
-  std::vector<std::vector<Value>> result;
-  result.reserve(rows.size());
-  for (uint64_t r = 0; r < rows.size(); ++r) {
-    const uint8_t* row = rows.row(r);
-    std::vector<Value> values;
-    for (size_t c = 0; c < layout.field_count(); ++c) {
-      const SqlType& type = physical.result_columns[c].type;
-      values.push_back(row[layout.null_offset(c)]
-                           ? Value::null(type)
-                           : Value::read_physical(row + layout.offset(c), type));
-    }
-    result.push_back(std::move(values));
-  }
-  return result;
-}
-
-// The physical planning step: what the executor and the generated code share.
-std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
-                                                          const ExecutionOptions& options) {
-  plan::DescribeOptions describe;
-  describe.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
-  return std::make_shared<const plan::PhysicalDescription>(plan::describe_physical(plan, describe));
-}
-
 codegen::QueryProgram generate(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                                bool count_rows) {
   codegen::GenerateOptions generate;
@@ -241,6 +177,11 @@ class WorkerRowCounts {
 
 }  // namespace
 
+uint32_t default_vector_size(ExecutionMode mode) {
+  return mode == ExecutionMode::kVectorized ? vectorized::kDefaultChunkCapacity
+                                            : ScanSettings::kDefaultVectorSize;
+}
+
 uint32_t default_thread_count() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
@@ -261,6 +202,13 @@ ThreadPoolCapacity::ThreadPoolCapacity(uint32_t threads) {
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile) {
   return CompiledQuery(plan, options, profile != nullptr).run(profile);
+}
+
+QueryOutput execute_plan(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                         QueryProfile* profile) {
+  if (options.execution_mode == ExecutionMode::kVectorized)
+    return execute_vectorized(plan, options, profile);
+  return execute_compiled(plan, options, profile);
 }
 
 CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
@@ -305,16 +253,9 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   });
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
-    const auto& slots = program_->physical->slots;
-    for (uint32_t slot = 0; slot < slots.size(); ++slot)
-      if (slots[slot].kind == plan::StateSlot::Kind::kScanCursors)
-        profile->scans[slots[slot].scan] += state.scan_statistics(slot, workers);
+    add_scan_statistics(physical.slots, state, workers, *profile);
   }
-  output.rows = read_result(physical, state);
-  for (const auto& column : physical.result_columns) {
-    output.column_names.push_back(column.name);
-    output.column_types.push_back(column.type);
-  }
+  read_result(physical, state, output);
   output.execute_ms = clock.lap_ms();
   output.workers = workers;
   return output;

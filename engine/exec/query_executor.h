@@ -1,5 +1,6 @@
-// Runs a physical plan through LLVM-generated code (the compiled executor). Every SELECT,
-// and the SELECT part of INSERT ... SELECT, goes through here.
+// Runs a physical plan through LLVM-generated code (the compiled executor), or hands it to
+// the vectorized executor (vectorized_executor.h). Every SELECT, and the SELECT part of
+// INSERT ... SELECT, goes through here.
 #pragma once
 
 #include <tbb/global_control.h>
@@ -36,6 +37,16 @@ enum class OptimizationLevel : uint8_t {
 // filter in the generated loop (kept so that the Data Blocks paper's comparisons can be run).
 enum class ScanMode : uint8_t { kVectorized, kJit };
 
+// Which engine runs a query's pipelines (`SET execution_mode`, DESIGN.md "Vectorized
+// execution"): LLVM-generated code, or the interpreted vectorized operators, over the same
+// physical plan and state.
+enum class ExecutionMode : uint8_t { kCompiled, kVectorized };
+
+// The rows per vector an engine runs with unless `SET vector_size` says otherwise: the scan
+// batches compiled code loops over hold 8192 (Data Blocks paper §4); the vectorized engine's
+// chunks, which are those batches, 2048 (X100 thesis §5.3: vectors that stay in the cache).
+uint32_t default_vector_size(ExecutionMode mode);
+
 // The number of hardware threads (at least 1): the default of `SET threads`.
 uint32_t default_thread_count();
 
@@ -47,6 +58,10 @@ struct ExecutionOptions {
   // API only (tests): run `threads` workers even beyond the cores. Otherwise more workers
   // than cores would only take turns on them, so `threads` is capped at the cores.
   bool oversubscribe = false;
+  ExecutionMode execution_mode = ExecutionMode::kCompiled;
+  // Whether `SET vector_size` chose scan.vector_size; until it does, SET execution_mode sets
+  // it to the mode's default_vector_size.
+  bool vector_size_set = false;
   ScanMode scan_mode = ScanMode::kVectorized;
   // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
   bool sarg_pushdown = true;
@@ -100,6 +115,11 @@ struct QueryProfile {
 // With a `profile`, the generated code also counts rows and the run is measured into it.
 QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                              QueryProfile* profile = nullptr);
+
+// Runs the plan on the engine options.execution_mode names (the compiled or the vectorized
+// executor).
+QueryOutput execute_plan(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                         QueryProfile* profile = nullptr);
 
 // A plan's code, generated and compiled once, run any number of times, each run with fresh
 // hash tables, buffers and counters and over the tables' rows of the moment (the recursive

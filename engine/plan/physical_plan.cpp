@@ -166,6 +166,14 @@ void choose(const LogicalOp& op, std::unordered_map<const LogicalOp*, OperatorCh
 
 }  // namespace
 
+size_t union_child(const Pipeline& pipeline, size_t position) {
+  const LogicalOp* below = position ? pipeline.operators[position - 1] : pipeline.source;
+  const auto& children = pipeline.operators[position]->children;
+  for (size_t i = 0; i < children.size(); ++i)
+    if (children[i].get() == below) return i;
+  throw Error("internal error: a union's input pipeline does not come from its child");
+}
+
 PhysicalPlan make_physical_plan(LogicalPlan logical) {
   PhysicalPlan plan;
   plan.logical = std::move(logical);

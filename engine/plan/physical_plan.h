@@ -57,6 +57,10 @@ struct PhysicalPlan {
 
 PhysicalPlan make_physical_plan(LogicalPlan logical);
 
+// The index of the UNION ALL at `pipeline.operators[position]`'s child that pushes into it in
+// this pipeline (the operator before it, or the source).
+size_t union_child(const Pipeline& pipeline, size_t position);
+
 // Text an EXPLAIN variant appends to a pipeline's line (EXPLAIN ANALYZE: its time).
 using PipelineAnnotation = std::function<std::string(const Pipeline&)>;
 

@@ -4,10 +4,7 @@
 #include <vector>
 
 namespace floe::vectorized {
-namespace {
 
-// The slot layout of function_registry.h from a physical value (the generated-code side is
-// codegen/expression_function.cpp's store_argument).
 void write_slot(const Vector& vector, uint32_t position, FunctionSlot& slot) {
   const SqlType& type = vector.type();
   PhysicalType physical = type.physical();
@@ -70,8 +67,6 @@ void read_slot(const FunctionSlot& slot, Vector& vector, uint32_t position) {
       std::memcpy(out, slot.bytes, physical_size(physical));
   }
 }
-
-}  // namespace
 
 bool call_function(const FunctionOverload& function, WorkerContext& worker,
                    std::span<const Vector* const> arguments, Vector& result, const uint32_t* sel,

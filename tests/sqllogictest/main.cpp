@@ -58,10 +58,9 @@ int main(int argc, char** argv) {
   }
   if (paths.empty()) return usage();
   if (mode == "vectorized") {
-    std::cerr << "floe-sqllogictest: the vectorized execution mode is not implemented yet\n";
-    return 2;
-  }
-  if (mode != "compiled") {
+    // The mode is a connection setting: set first, then the file's own setup.
+    setup = "set execution_mode = 'vectorized'" + (setup.empty() ? "" : "; " + setup);
+  } else if (mode != "compiled") {
     std::cerr << "floe-sqllogictest: unknown mode \"" << mode << "\" (compiled or vectorized)\n";
     return 2;
   }

@@ -1,0 +1,70 @@
+#include "engine/exec/pipeline_support.h"
+
+#include <algorithm>
+
+namespace floe {
+
+using plan::PipelineDescription;
+
+std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& state) {
+  switch (pipeline.source) {
+    case PipelineDescription::Source::kTable:
+      if (const std::vector<uint64_t>* rows = state.index_rows(pipeline.source_slot))
+        return row_id_morsels(*rows);
+      return table_morsels(*pipeline.table);
+    case PipelineDescription::Source::kValues:
+      return index_morsels(pipeline.value_rows);
+    case PipelineDescription::Source::kAggregation:
+      return index_morsels(state.aggregation_table(pipeline.source_slot).group_count());
+    case PipelineDescription::Source::kRows:
+      return index_morsels(state.rows(pipeline.source_slot).size());
+    case PipelineDescription::Source::kJoinUnmatched:
+      return index_morsels(state.join_table(pipeline.source_slot).slot_count());
+  }
+  return {};
+}
+
+bool limit_reached(const PipelineDescription& pipeline, const QueryState& state) {
+  return std::any_of(pipeline.limits.begin(), pipeline.limits.end(), [&](const auto& limit) {
+    return state.counter(limit.counter_slot) >= limit.end;
+  });
+}
+
+void read_result(const plan::PhysicalDescription& physical, QueryState& state,
+                 QueryOutput& output) {
+  auto& rows = state.rows(physical.result_slot);
+  const auto& layout = physical.result_layout;
+  auto& result = output.rows;
+  result.reserve(rows.size());
+  for (uint64_t r = 0; r < rows.size(); ++r) {
+    const uint8_t* row = rows.row(r);
+    std::vector<Value> values;
+    for (size_t c = 0; c < layout.field_count(); ++c) {
+      const SqlType& type = physical.result_columns[c].type;
+      values.push_back(row[layout.null_offset(c)]
+                           ? Value::null(type)
+                           : Value::read_physical(row + layout.offset(c), type));
+    }
+    result.push_back(std::move(values));
+  }
+  for (const auto& column : physical.result_columns) {
+    output.column_names.push_back(column.name);
+    output.column_types.push_back(column.type);
+  }
+}
+
+void add_scan_statistics(const std::vector<plan::StateSlot>& slots, const QueryState& state,
+                         uint32_t workers, QueryProfile& profile) {
+  for (uint32_t slot = 0; slot < slots.size(); ++slot)
+    if (slots[slot].kind == plan::StateSlot::Kind::kScanCursors)
+      profile.scans[slots[slot].scan] += state.scan_statistics(slot, workers);
+}
+
+std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
+                                                          const ExecutionOptions& options) {
+  plan::DescribeOptions describe;
+  describe.push_restrictions = options.scan_mode == ScanMode::kVectorized && options.sarg_pushdown;
+  return std::make_shared<const plan::PhysicalDescription>(plan::describe_physical(plan, describe));
+}
+
+}  // namespace floe

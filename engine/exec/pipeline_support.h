@@ -1,0 +1,49 @@
+// What the compiled and the vectorized executor share around the pipelines they run: the
+// physical planning step, each pipeline's morsels, its LIMIT checks, reading the result
+// rows, and a stopwatch.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "engine/exec/morsel_dispatch.h"
+#include "engine/exec/query_executor.h"
+#include "engine/exec/query_state.h"
+#include "engine/plan/physical_description.h"
+
+namespace floe {
+
+class Stopwatch {
+ public:
+  double lap_ms() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    start_ = now;
+    return ms;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// The physical planning step, with the restrictions pushed into the scans unless the
+// options ask for the JIT scan or no SARG pushdown.
+std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
+                                                          const ExecutionOptions& options);
+
+// The morsels of the pipeline's source.
+std::vector<Morsel> morsels_of(const plan::PipelineDescription& pipeline, QueryState& state);
+
+// A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
+bool limit_reached(const plan::PipelineDescription& pipeline, const QueryState& state);
+
+// The rows of the (finished) result buffer as Values, with the result's column names and
+// types, into `output`.
+void read_result(const plan::PhysicalDescription& physical, QueryState& state, QueryOutput& output);
+
+// EXPLAIN ANALYZE: what the scanners of each scan did, into `profile`.
+void add_scan_statistics(const std::vector<plan::StateSlot>& slots, const QueryState& state,
+                         uint32_t workers, QueryProfile& profile);
+
+}  // namespace floe

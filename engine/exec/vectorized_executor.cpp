@@ -1,0 +1,90 @@
+// The vectorized pipeline driver: per pipeline, every worker of the query's task arena gets
+// its own chain of vectorized operators (engine/vector/vector_pipeline.h) over the query's
+// state array, then the pipeline's morsels are dispatched as in the compiled executor
+// (Leis et al., "Morsel-Driven Parallelism", SIGMOD 2014): the same stop condition (a failed
+// or canceled statement, a reached LIMIT) is checked before every morsel.
+#include "engine/exec/vectorized_executor.h"
+
+#include <tbb/task_arena.h>
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/exec/pipeline_support.h"
+#include "engine/vector/vector_pipeline.h"
+#include "runtime/query_context.h"
+#include "storage/error.h"
+
+namespace floe {
+namespace {
+
+using plan::PipelineDescription;
+using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+
+void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
+                  const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
+                  uint32_t vector_size, std::vector<RowCounts>* row_counts) {
+  const PipelineDescription& pipeline = physical.pipelines[index];
+  // Built up front, on this thread: a worker's morsels then only run them.
+  std::vector<std::unique_ptr<vectorized::VectorPipeline>> workers;
+  for (uint32_t w = 0; w < query.worker_count(); ++w) {
+    vectorized::PipelineContext context{plan.logical,
+                                        physical,
+                                        pipeline,
+                                        query.worker(w),
+                                        state.data(),
+                                        vector_size,
+                                        row_counts ? &(*row_counts)[w] : nullptr};
+    workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
+  }
+  dispatch_morsels(
+      morsels_of(pipeline, state), pipeline.ordered,
+      [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
+      [&](const Morsel& morsel, uint32_t worker) {
+        try {
+          workers[worker]->run(morsel.begin, morsel.end);
+        } catch (const Error& error) {
+          query.fail(error.what());  // the first failure wins, as in generated code
+        }
+      });
+  if (query.failed()) throw Error(query.error_message());
+  // Only the query result is a vectorized sink so far (require_vectorized).
+  if (!pipeline.sink_continues) state.rows(pipeline.sink_slot).finish();
+}
+
+}  // namespace
+
+QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                               QueryProfile* profile) {
+  for (const auto& pipeline : plan.pipelines) vectorized::require_vectorized(pipeline);
+  auto physical = describe(plan, options);
+  QueryOutput output;
+  Stopwatch clock;
+  // Worker ids are thread indexes in this arena: [0, workers).
+  uint32_t workers = worker_count(options);
+  ThreadPoolCapacity pool(workers);
+  tbb::task_arena arena(static_cast<int>(workers));
+  QueryContext query(workers, options.cancel);
+  QueryState state(physical->slots, query.worker_count(), options.scan);
+  std::vector<RowCounts> row_counts(profile ? workers : 0);
+  arena.execute([&] {
+    for (size_t p = 0; p < physical->pipelines.size(); ++p) {
+      Stopwatch pipeline_clock;
+      run_pipeline(plan, p, *physical, state, query, options.scan.vector_size,
+                   profile ? &row_counts : nullptr);
+      if (profile) profile->pipeline_ms[physical->pipelines[p].id] += pipeline_clock.lap_ms();
+    }
+  });
+  if (profile) {
+    for (const auto& counts : row_counts)
+      for (auto [op, rows] : counts) profile->operator_rows[op] += rows;
+    add_scan_statistics(physical->slots, state, workers, *profile);
+  }
+  read_result(*physical, state, output);
+  output.execute_ms = clock.lap_ms();
+  output.workers = workers;
+  return output;
+}
+
+}  // namespace floe

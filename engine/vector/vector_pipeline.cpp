@@ -1,0 +1,104 @@
+#include "engine/vector/vector_pipeline.h"
+
+#include "engine/vector/chunk_sources.h"
+#include "engine/vector/streaming_operators.h"
+#include "storage/error.h"
+
+namespace floe::vectorized {
+namespace {
+
+using plan::LogicalKind;
+
+// The operators the vectorized engine does not run yet, by the name its error gives.
+const char* missing_operator(LogicalKind kind) {
+  switch (kind) {
+    case LogicalKind::kJoin:
+      return "joins";
+    case LogicalKind::kAggregate:
+      return "aggregation";
+    case LogicalKind::kSort:
+      return "ORDER BY";
+    case LogicalKind::kWindow:
+      return "window functions";
+    case LogicalKind::kRepeat:
+      return "INTERSECT ALL and EXCEPT ALL";
+    default:
+      return nullptr;
+  }
+}
+
+std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
+                                         const plan::LogicalOp& source) {
+  switch (source.kind) {
+    case LogicalKind::kScan:
+      return make_scan_source(context, static_cast<const plan::ScanOp&>(source));
+    case LogicalKind::kValues:
+      return make_values_source(context, static_cast<const plan::ValuesOp&>(source));
+    case LogicalKind::kSeries:
+      return make_series_source(context, static_cast<const plan::SeriesOp&>(source));
+    default:
+      throw Error("internal error: no vectorized pipeline source for this operator");
+  }
+}
+
+std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
+                                             const plan::Pipeline& pipeline, size_t position,
+                                             const ChunkColumns& input) {
+  const plan::LogicalOp& op = *pipeline.operators[position];
+  switch (op.kind) {
+    case LogicalKind::kFilter:
+      return make_filter(context, static_cast<const plan::FilterOp&>(op), input);
+    case LogicalKind::kMap:
+      return make_map(context, static_cast<const plan::MapOp&>(op), input);
+    case LogicalKind::kLimit:
+      return make_limit(context, static_cast<const plan::LimitOp&>(op), input);
+    case LogicalKind::kUnionAll:
+      return make_union_all_input(context, static_cast<const plan::UnionAllOp&>(op),
+                                  plan::union_child(pipeline, position), input);
+    case LogicalKind::kTableFunction:
+      return make_table_function(context, static_cast<const plan::TableFunctionOp&>(op), input);
+    default:
+      throw Error("internal error: no vectorized streaming operator for this operator");
+  }
+}
+
+}  // namespace
+
+void require_vectorized(const plan::Pipeline& pipeline) {
+  std::vector<const plan::LogicalOp*> ops = {pipeline.source, pipeline.sink};
+  ops.insert(ops.end(), pipeline.operators.begin(), pipeline.operators.end());
+  for (const plan::LogicalOp* op : ops) {
+    if (!op) continue;  // the query result
+    if (const char* name = missing_operator(op->kind))
+      throw NotSupported(std::string("the vectorized engine does not run ") + name + " yet");
+  }
+}
+
+VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineContext& context)
+    : context_(context) {
+  // Built bottom up, each part over the columns of the chunks below it; with row counts
+  // (EXPLAIN ANALYZE), a counter follows the source and every operator.
+  std::vector<ChunkConsumer*> chain;
+  source_ = make_source(context_, *pipeline.source);
+  const ChunkColumns* columns = &source_->columns();
+  auto add = [&](std::unique_ptr<ChunkOperator> op) {
+    columns = &op->columns();
+    chain.push_back(op.get());
+    operators_.push_back(std::move(op));
+  };
+  auto count = [&](const plan::LogicalOp& op) {
+    if (context_.row_counts) add(make_row_counter(context_, op, *columns));
+  };
+  count(*pipeline.source);
+  for (size_t k = 0; k < pipeline.operators.size(); ++k) {
+    add(make_operator(context_, pipeline, k, *columns));
+    count(*pipeline.operators[k]);
+  }
+  if (pipeline.sink) throw Error("internal error: no vectorized pipeline sink for this operator");
+  sink_ = make_result_sink(context_, *columns);
+  chain.push_back(sink_.get());
+  for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
+  first_ = chain.front();
+}
+
+}  // namespace floe::vectorized

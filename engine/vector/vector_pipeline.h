@@ -1,0 +1,34 @@
+// One worker's vectorized pipeline (chunk_operator.h): the source, the streaming operators
+// and the sink of a plan::Pipeline, wired in push order, run morsel by morsel.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engine/vector/chunk_operator.h"
+
+namespace floe::vectorized {
+
+// Throws floe::NotSupported "the vectorized engine does not run <operator> yet" for a
+// pipeline with an operator that has no vectorized implementation yet (joins, aggregation,
+// sort, window functions, the copies of INTERSECT ALL / EXCEPT ALL).
+void require_vectorized(const plan::Pipeline& pipeline);
+
+class VectorPipeline {
+ public:
+  // `context` is kept; the pipeline must be one require_vectorized accepts.
+  VectorPipeline(const plan::Pipeline& pipeline, const PipelineContext& context);
+
+  // Pushes the rows of morsel [begin, end) through; false once the pipeline is done (its
+  // LIMIT let through all it will). Throws floe::Error like the query would fail.
+  bool run(uint64_t begin, uint64_t end) { return source_->produce(begin, end, *first_); }
+
+ private:
+  PipelineContext context_;
+  std::unique_ptr<ChunkSource> source_;
+  std::vector<std::unique_ptr<ChunkOperator>> operators_;  // bottom up
+  std::unique_ptr<ChunkConsumer> sink_;
+  ChunkConsumer* first_ = nullptr;  // what the source pushes into
+};
+
+}  // namespace floe::vectorized
