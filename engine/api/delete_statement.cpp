@@ -1,7 +1,7 @@
 // DELETE FROM t [[AS] alias] [USING ...] [WHERE ...]: a compiled query finds the rows
 // (dml_target.h), the transaction deletes them (engine/txn/transaction.h).
 #include "engine/api/dml_target.h"
-#include "engine/txn/transaction.h"
+#include "engine/api/row_changes.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -17,7 +17,7 @@ Result run_delete(const PgQuery__DeleteStmt& stmt, StatementContext& context) {
   DmlTargetRows rows =
       find_target_rows(table, *stmt.relation, stmt.using_clause, stmt.n_using_clause,
                        stmt.where_clause, nullptr, 0, context, timings);
-  for (uint64_t row_id : rows.row_ids) context.transaction->delete_row(table, row_id);
+  RowChanges(context).delete_rows(table, rows.row_ids);
   return dml_result("DELETE", rows.row_ids.size(), timings, start);
 }
 

@@ -51,6 +51,8 @@ class RowConstraints {
   // The foreign keys of a whole row (from the `first`th on): a key without NULLs must be in
   // the referenced table.
   void check_foreign_keys(const std::vector<Value>& row, size_t first = 0) const;
+  // One foreign key of the table (UPDATE checks those whose columns it sets).
+  void check_foreign_key(const std::vector<Value>& row, const ForeignKey& key) const;
   // The CHECK constraints from the `first`th on, with ALTER TABLE's error for existing rows.
   void check_existing_row(const std::vector<Value>& row, size_t first_check) const;
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "engine/api/dml_target.h"
+#include "engine/api/row_changes.h"
 #include "engine/sql/pg_node.h"
-#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -57,17 +57,7 @@ Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context) {
     if (value->node_case == PG_QUERY__NODE__NODE_A_CONST) continue;
     check_assignable(rows.types[i], table.columns()[columns[i]], sql::node_location(value));
   }
-  for (size_t r = 0; r < rows.row_ids.size(); ++r) {
-    std::vector<Value>& values = rows.values[r];
-    for (size_t i = 0; i < columns.size(); ++i) {
-      const ColumnDef& column = table.columns()[columns[i]];
-      values[i] = cast_value(values[i], column.type);
-      if (values[i].is_null() && !column.nullable)
-        throw Error("null value in column \"" + column.name + "\" of relation \"" + table.name() +
-                    "\" violates not-null constraint");
-    }
-    context.transaction->update_row(table, rows.row_ids[r], columns, values);
-  }
+  RowChanges(context).update_rows(table, rows.row_ids, columns, std::move(rows.values));
   return dml_result("UPDATE", rows.row_ids.size(), timings, start);
 }
 
