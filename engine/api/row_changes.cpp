@@ -55,7 +55,7 @@ void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
       nullptr);
 }
 
-void RowChanges::update_rows(Table& table, const std::vector<uint64_t>& target_rows,
+std::vector<std::vector<Value>> RowChanges::update_rows(Table& table, const std::vector<uint64_t>& target_rows,
                              const std::vector<uint32_t>& columns,
                              std::vector<std::vector<Value>> target_values) {
   Transaction& transaction = *context_.transaction;
@@ -106,6 +106,7 @@ void RowChanges::update_rows(Table& table, const std::vector<uint64_t>& target_r
     if (!contains_any(key.columns, columns)) continue;
     for (const std::vector<Value>& row : new_rows) checks.check_foreign_key(row, key);
   }
+  return new_rows;
 }
 
 void RowChanges::apply_actions(std::vector<ReferentialAction> actions,

@@ -24,8 +24,9 @@ class RowChanges {
   // Deletes rows the statement's transaction sees; a row it already deleted is skipped.
   void delete_rows(Table& table, const std::vector<uint64_t>& rows);
   // Sets `columns` of each of `rows` to its `values` (one per column), cast to the columns'
-  // types with an assignment cast.
-  void update_rows(Table& table, const std::vector<uint64_t>& rows,
+  // types with an assignment cast. Returns the updated rows' new values (a row skipped as
+  // deleted has none).
+  std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
                    const std::vector<uint32_t>& columns, std::vector<std::vector<Value>> values);
   // The whole row as the statement's transaction sees it now.
   static std::vector<Value> read_row(const Table& table, uint64_t row_id);

@@ -13,20 +13,24 @@
 
 namespace floe {
 
-namespace {
-
-// A scope naming the table's columns, column i as ColumnId i of `registry`.
-sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
-                           plan::ColumnRegistry& registry) {
+void add_scope_table(sql::BindScope& scope, const std::string& table_name,
+                     const std::vector<ColumnDef>& columns, plan::ColumnRegistry& registry) {
   sql::ScopeTable table{table_name, {}};
   for (const ColumnDef& column : columns) {
     plan::ColumnId id = registry.add({column.type, column.nullable, column.name});
     table.columns.push_back({column.name, id, column.type, column.nullable});
   }
-  sql::BindScope scope;
   scope.add_table(std::move(table), -1);
+}
+
+sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
+                           plan::ColumnRegistry& registry) {
+  sql::BindScope scope;
+  add_scope_table(scope, table_name, columns, registry);
   return scope;
 }
+
+namespace {
 
 // The first node of `expr` (pre-order) that `match` accepts, or nullptr.
 const plan::Expr* find_node(const plan::Expr& expr,

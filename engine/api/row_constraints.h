@@ -9,10 +9,19 @@
 
 #include "engine/plan/expression.h"
 #include "engine/plan/logical_plan.h"
+#include "engine/sql/bind_scope.h"
 #include "engine/sql/pg_node.h"
 #include "storage/catalog.h"
 
 namespace floe {
+
+// A scope naming a table's columns (as `table_name`), column i as ColumnId i of `registry`:
+// expressions bound in it are evaluated over a row by evaluate_row_expression.
+sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
+                           plan::ColumnRegistry& registry);
+// Adds such a table to a scope; its columns take the next ColumnIds of `registry`.
+void add_scope_table(sql::BindScope& scope, const std::string& table_name,
+                     const std::vector<ColumnDef>& columns, plan::ColumnRegistry& registry);
 
 // Whether INSERT may store a value of type `source` in a column of type `target` (an
 // assignment cast exists).
