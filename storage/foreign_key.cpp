@@ -60,9 +60,8 @@ ReferentialAction referential_action(Table& table, const ForeignKey& foreign_key
   for (uint64_t row : rows) {
     // A referenced row with a NULL key column is referenced by nothing (MATCH SIMPLE).
     const auto& columns = index.constraint().columns;
-    if (std::any_of(columns.begin(), columns.end(), [&](size_t column) {
-          return referenced.value_at(row, column).is_null();
-        }))
+    if (std::any_of(columns.begin(), columns.end(),
+                    [&](size_t column) { return referenced.value_at(row, column).is_null(); }))
       continue;
     std::string bytes;
     index.row_key(row, bytes);

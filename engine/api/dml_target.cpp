@@ -40,8 +40,7 @@ Result dml_result(ReturningList& returning, const std::string& command, size_t r
   return result;
 }
 
-std::vector<uint32_t> set_columns(PgQuery__Node* const* targets, size_t count,
-                                  const Table& table) {
+std::vector<uint32_t> set_columns(PgQuery__Node* const* targets, size_t count, const Table& table) {
   std::vector<uint32_t> columns;
   for (size_t i = 0; i < count; ++i) {
     const PgQuery__Node& node = *targets[i];

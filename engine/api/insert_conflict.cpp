@@ -22,8 +22,8 @@ std::vector<const UniqueIndex*> inferred_indexes(const PgQuery__InferClause& inf
           index->constraint().name == infer.conname)
         indexes.push_back(index.get());
     if (indexes.empty())
-      throw Error("constraint \"" + std::string(infer.conname) + "\" for table \"" +
-                  table.name() + "\" does not exist");
+      throw Error("constraint \"" + std::string(infer.conname) + "\" for table \"" + table.name() +
+                  "\" does not exist");
     return indexes;
   }
   if (infer.where_clause) throw NotSupported("ON CONFLICT with a partial index predicate");
@@ -90,8 +90,7 @@ std::optional<uint64_t> ConflictHandler::conflicting_row(const std::vector<Value
     std::vector<Value> key;
     for (size_t column : index->constraint().columns) key.push_back(row[column]);
     // NULLs are distinct: a key with one conflicts with nothing.
-    if (std::any_of(key.begin(), key.end(), [](const Value& v) { return v.is_null(); }))
-      continue;
+    if (std::any_of(key.begin(), key.end(), [](const Value& v) { return v.is_null(); })) continue;
     std::optional<uint64_t> holder = index->find(index->key_of(key));
     if (holder && !table_.row_deleted(*holder)) return holder;
   }
@@ -123,7 +122,8 @@ std::optional<std::vector<Value>> ConflictHandler::insert(const std::vector<Valu
     if (pass.is_null() || !pass.as_bool()) return std::nullopt;
   }
   std::vector<Value> values;
-  for (const plan::ExprPtr& expr : set_values_) values.push_back(evaluate_row_expression(*expr, both));
+  for (const plan::ExprPtr& expr : set_values_)
+    values.push_back(evaluate_row_expression(*expr, both));
   // An update of a frozen row moves it to a new row at the table's end.
   const bool moves = table_.chunk(*existing >> kChunkShift).frozen();
   std::vector<std::vector<Value>> updated =

@@ -20,8 +20,7 @@ bool contains_any(const std::vector<size_t>& columns, const std::vector<uint32_t
 bool deleted_for(const Table& table, uint64_t row_id, const Snapshot& snapshot) {
   if (!table.row_deleted(row_id)) return false;
   const ChunkVersions& versions = *table.chunk(row_id >> kChunkShift).versions();
-  return !visible_version(versions, static_cast<uint32_t>(row_id & (kChunkCapacity - 1)),
-                          snapshot)
+  return !visible_version(versions, static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), snapshot)
               .exists;
 }
 
@@ -55,9 +54,9 @@ void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
       nullptr);
 }
 
-std::vector<std::vector<Value>> RowChanges::update_rows(Table& table, const std::vector<uint64_t>& target_rows,
-                             const std::vector<uint32_t>& columns,
-                             std::vector<std::vector<Value>> target_values) {
+std::vector<std::vector<Value>> RowChanges::update_rows(
+    Table& table, const std::vector<uint64_t>& target_rows, const std::vector<uint32_t>& columns,
+    std::vector<std::vector<Value>> target_values) {
   Transaction& transaction = *context_.transaction;
   const RowConstraints& checks = constraints(table);
   std::vector<uint64_t> rows;

@@ -27,7 +27,8 @@ class RowChanges {
   // types with an assignment cast. Returns the updated rows' new values (a row skipped as
   // deleted has none).
   std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
-                   const std::vector<uint32_t>& columns, std::vector<std::vector<Value>> values);
+                                              const std::vector<uint32_t>& columns,
+                                              std::vector<std::vector<Value>> values);
   // The whole row as the statement's transaction sees it now.
   static std::vector<Value> read_row(const Table& table, uint64_t row_id);
   // The table's defaults and constraints, bound once per statement.

@@ -175,8 +175,7 @@ void RowConstraints::check_foreign_key(const std::vector<Value>& row, const Fore
   std::vector<Value> values;
   for (size_t column : key.columns) values.push_back(row[column]);
   // MATCH SIMPLE: a key with a NULL references nothing.
-  if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); }))
-    return;
+  if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); })) return;
   const UniqueIndex& index = referenced_index(key);
   std::optional<std::string> bytes = referenced_key(key, index, values);
   // A deleted row keeps its index entry until an insert takes its key: it is no referent.
