@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/row_versions.h"
 #include "storage/table_constraints.h"
 #include "storage/value.h"
 
@@ -33,6 +34,7 @@ struct ReferentialAction {
   const ForeignKey* key;
   ForeignKeyAction action;
   std::vector<uint64_t> rows;
+  std::vector<uint64_t> referenced_rows;  // per row: the changed referenced row it refers to
 };
 
 // Called by DELETE (`update` false) and by an UPDATE of key columns (`update` true) with the
@@ -41,8 +43,16 @@ struct ReferentialAction {
 // a NO ACTION or RESTRICT foreign key has a referencing row; otherwise returns one entry per
 // foreign key with other actions that has referencing rows, for the caller to apply in the
 // same statement (a cascaded delete calls this again for the rows it deletes). It reads every
-// row of the referencing tables; the caller leaves out rows not visible to it.
+// row of the referencing tables that exists for `snapshot` or in the newest state: a row that
+// another running transaction deleted still counts (that one may roll back), one that the
+// snapshot's own transaction deleted does not.
 std::vector<ReferentialAction> referential_actions(const Catalog& catalog, const Table& referenced,
-                                                   const std::vector<uint64_t>& rows, bool update);
+                                                   const std::vector<uint64_t>& rows, bool update,
+                                                   const Snapshot& snapshot = {});
+// The same for one foreign key of `table` (an UPDATE passes each key the rows whose
+// referenced columns it changes).
+ReferentialAction referential_action(Table& table, const ForeignKey& key,
+                                     const std::vector<uint64_t>& rows, bool update,
+                                     const Snapshot& snapshot);
 
 }  // namespace floe

@@ -164,6 +164,13 @@ ChunkVersions& Table::versions_of(uint64_t row_id) {
   return chunks_[row_id >> kChunkShift]->ensure_versions();
 }
 
+uint64_t Table::live_row_count() const {
+  uint64_t deleted = 0;
+  for (const auto& chunk : chunks_)
+    if (const ChunkVersions* versions = chunk->versions()) deleted += versions->deleted_rows();
+  return row_count_ - deleted;
+}
+
 bool Table::row_deleted(uint64_t row_id) const {
   const ChunkVersions* versions = chunks_[row_id >> kChunkShift]->versions();
   return versions && versions->deleted(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)));

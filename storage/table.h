@@ -60,6 +60,9 @@ class Table {
                       TableConstraints constraints);
 
   uint64_t row_count() const { return row_count_; }
+  // The rows not deleted in the newest state (row_count() counts deleted rows too): what
+  // the optimizer's estimates start from.
+  uint64_t live_row_count() const;
   size_t chunk_count() const { return chunks_.size(); }
   const TableChunk& chunk(size_t index) const { return *chunks_[index]; }
   // The value of a column at a row id (chunk << 16 | row), hot or frozen, in O(1).

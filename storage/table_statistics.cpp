@@ -61,7 +61,9 @@ void scan_column(const Table& table, size_t column, ColumnStatistics& out) {
     const TableChunk& chunk = table.chunk(c);
     auto array = chunk.read_column(column, type.physical(), scratch);
     const T* values = reinterpret_cast<const T*>(array.data);
+    const ChunkVersions* versions = chunk.versions();
     for (uint32_t row = 0; row < chunk.size(); ++row) {
+      if (versions && versions->deleted(row)) continue;  // the newest state's rows only
       if (array.validity && !(array.validity[row >> 6] >> (row & 63) & 1)) {
         ++out.null_count;
         continue;
@@ -86,7 +88,7 @@ void scan_column(const Table& table, size_t column, ColumnStatistics& out) {
 
 ColumnStatistics compute_column_statistics(const Table& table, size_t column) {
   ColumnStatistics out;
-  out.row_count = table.row_count();
+  out.row_count = table.live_row_count();
   switch (table.columns()[column].type.physical()) {
     case PhysicalType::kBool:
       scan_column<uint8_t, true>(table, column, out);

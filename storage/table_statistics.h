@@ -13,7 +13,7 @@ namespace floe {
 class Table;
 
 struct ColumnStatistics {
-  uint64_t row_count = 0;  // of the table when computed
+  uint64_t row_count = 0;  // of the table when computed (deleted rows left out, as below)
   uint64_t null_count = 0;
   double distinct_count = 0;  // of the non-null values (estimate)
   // Null Values when every value is NULL or the type has no useful order (intervals).

@@ -143,6 +143,12 @@ Result Result::query(QueryOutput output) {
   return result;
 }
 
+Result Result::returning(QueryOutput output, std::string tag) {
+  Result result = query(std::move(output));
+  result.command_tag_ = std::move(tag);
+  return result;
+}
+
 Database::Database(const std::string& path) {
   if (path != ":memory:") throw NotSupported("persistent databases (use \":memory:\")");
 }

@@ -55,6 +55,8 @@ class Result {
   static Result command(std::string tag, uint64_t affected_rows = 0);
   // A query result: its columns and rows; command tag "SELECT <n>".
   static Result query(QueryOutput output);
+  // The rows of INSERT, UPDATE or DELETE ... RETURNING, with the statement's command tag.
+  static Result returning(QueryOutput output, std::string tag);
   PhaseTimings& mutable_timings() { return timings_; }
 
  private:

@@ -31,13 +31,41 @@ bool has_aggregation(const plan::LogicalOp& op) {
 
 }  // namespace
 
-Result dml_result(const std::string& command, size_t rows, PhaseTimings timings,
-                  std::chrono::steady_clock::time_point start) {
-  Result result = Result::command(command + " " + std::to_string(rows), rows);
+Result dml_result(ReturningList& returning, const std::string& command, size_t rows,
+                  PhaseTimings timings, std::chrono::steady_clock::time_point start) {
+  Result result = returning.result(command + " " + std::to_string(rows), rows);
   timings.plan_ms =
       elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;
   result.mutable_timings() = timings;
   return result;
+}
+
+std::vector<uint32_t> set_columns(PgQuery__Node* const* targets, size_t count, const Table& table) {
+  std::vector<uint32_t> columns;
+  for (size_t i = 0; i < count; ++i) {
+    const PgQuery__Node& node = *targets[i];
+    if (node.node_case != PG_QUERY__NODE__NODE_RES_TARGET) throw NotSupported("this SET item");
+    const PgQuery__ResTarget& target = *node.res_target;
+    if (target.n_indirection) throw NotSupported("assignment to parts of columns", target.location);
+    if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF)
+      throw NotSupported("multiple-column assignment (SET (a, b) = ...)", target.location);
+    if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT)
+      throw NotSupported("SET ... = DEFAULT", target.location);
+    auto column = table.find_column(target.name);
+    if (!column)
+      throw Error("column \"" + std::string(target.name) + "\" of relation \"" + table.name() +
+                      "\" does not exist",
+                  target.location);
+    if (std::find(columns.begin(), columns.end(), *column) != columns.end())
+      throw Error("multiple assignments to same column \"" + std::string(target.name) + "\"",
+                  target.location);
+    columns.push_back(static_cast<uint32_t>(*column));
+  }
+  return columns;
+}
+
+std::string target_alias(const PgQuery__RangeVar& relation) {
+  return relation.alias ? relation.alias->aliasname : relation.relname;
 }
 
 Table& target_table(const PgQuery__RangeVar& relation, const Catalog& catalog) {
@@ -69,7 +97,7 @@ DmlTargetRows find_target_rows(Table& table, const PgQuery__RangeVar& relation,
 
   plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
   if (has_aggregation(*logical.root)) throw Error("aggregate functions are not allowed in UPDATE");
-  const std::string alias = relation.alias ? relation.alias->aliasname : relation.relname;
+  const std::string alias = target_alias(relation);
   plan::ScanOp* scan = find_target_scan(*logical.root, table, alias);
   if (!scan) throw Error("internal error: no scan of the target relation \"" + alias + "\"");
   const plan::ColumnId row_id = logical.registry.add({SqlType::big_int(), false, "ctid"});

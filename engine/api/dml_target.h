@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/returning.h"
 #include "engine/api/statement_context.h"
 
 namespace floe {
@@ -28,9 +29,17 @@ DmlTargetRows find_target_rows(Table& table, const PgQuery__RangeVar& relation,
                                PgQuery__Node* const* targets, size_t target_count,
                                StatementContext& context, PhaseTimings& timings);
 
-// The command result "<command> <n>" with the statement's timings (started at `start`).
-Result dml_result(const std::string& command, size_t rows, PhaseTimings timings,
-                  std::chrono::steady_clock::time_point start);
+// The command result "<command> <n>", with the RETURNING rows if any, and the statement's
+// timings (started at `start`).
+Result dml_result(ReturningList& returning, const std::string& command, size_t rows,
+                  PhaseTimings timings, std::chrono::steady_clock::time_point start);
+
+// The columns of a SET list (UPDATE, ON CONFLICT DO UPDATE), in order, with PostgreSQL's
+// errors.
+std::vector<uint32_t> set_columns(PgQuery__Node* const* targets, size_t count, const Table& table);
+
+// The name the statement's target table goes by: its alias, else its name.
+std::string target_alias(const PgQuery__RangeVar& relation);
 
 // The table a DELETE or UPDATE names, or PostgreSQL's error.
 Table& target_table(const PgQuery__RangeVar& relation, const Catalog& catalog);

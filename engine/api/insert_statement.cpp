@@ -2,7 +2,10 @@
 // are converted to the column types with assignment casts; omitted columns and the DEFAULT
 // keyword take the column's default (engine/api/row_constraints.h). All or nothing: a failure
 // truncates the table back to its row count before the statement.
+#include "engine/api/dml_target.h"
+#include "engine/api/insert_conflict.h"
 #include "engine/api/query_runner.h"
+#include "engine/api/returning.h"
 #include "engine/api/row_constraints.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/expression_binder.h"
@@ -166,12 +169,15 @@ void check_assignable(const SqlType& source, const ColumnDef& column, int positi
 Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
   const PgQuery__RangeVar& relation = *stmt.relation;
   if (stmt.with_clause) throw NotSupported("WITH");
-  if (stmt.on_conflict_clause) throw NotSupported("ON CONFLICT");
-  if (stmt.n_returning_list) throw NotSupported("RETURNING");
   Table* table = context.catalog.find_table(relation.relname);
   if (!table)
     throw Error("relation \"" + std::string(relation.relname) + "\" does not exist",
                 relation.location);
+  std::optional<ConflictHandler> conflicts;
+  if (stmt.on_conflict_clause)
+    conflicts.emplace(*stmt.on_conflict_clause, *table, target_alias(relation), context);
+  ReturningList returning(stmt.returning_list, stmt.n_returning_list, *table,
+                          target_alias(relation), context.catalog);
   const RowConstraints constraints(*table, context.catalog);
   RowBuilder builder(*table,
                      stmt.select_stmt ? target_columns(stmt, *table) : std::vector<size_t>{},
@@ -187,21 +193,35 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
   else
     rows = select_rows(*select, builder, *table, stmt.override, context, timings);
   uint64_t old_count = table->row_count();
-  try {
-    TableAppender appender(*table);
-    for (const auto& row : rows) appender.append_row(row);
-    // Foreign keys once the rows are in, so that a row may reference one inserted with it.
-    for (const auto& row : rows) constraints.check_foreign_keys(row);
-  } catch (...) {
-    table->truncate(old_count);
-    throw;
+  size_t affected = rows.size();
+  if (conflicts) {
+    // Row by row; each change is in the transaction's undo buffer at once.
+    affected = 0;
+    for (const auto& row : rows) {
+      std::optional<std::vector<Value>> done = conflicts->insert(row);
+      if (!done) continue;
+      ++affected;
+      returning.add(*done);
+    }
+    for (const auto& row : conflicts->inserted()) constraints.check_foreign_keys(row);
+  } else {
+    try {
+      TableAppender appender(*table);
+      for (const auto& row : rows) appender.append_row(row);
+      // Foreign keys once the rows are in, so that a row may reference one inserted with it.
+      for (const auto& row : rows) constraints.check_foreign_keys(row);
+    } catch (...) {
+      table->truncate(old_count);
+      throw;
+    }
+    // INSERT ... SELECT into an empty table is a bulk load.
+    if (old_count == 0 && select && !select->n_values_lists &&
+        context.database.freezer().bulk_loads_freeze())
+      table->freeze_full_chunks();
+    if (context.transaction) context.transaction->record_append(*table, old_count);
+    for (const auto& row : rows) returning.add(row);
   }
-  // INSERT ... SELECT into an empty table is a bulk load.
-  if (old_count == 0 && select && !select->n_values_lists &&
-      context.database.freezer().bulk_loads_freeze())
-    table->freeze_full_chunks();
-  if (context.transaction) context.transaction->record_append(*table, old_count);
-  Result result = Result::command("INSERT 0 " + std::to_string(rows.size()), rows.size());
+  Result result = returning.result("INSERT 0 " + std::to_string(affected), affected);
   timings.plan_ms =
       elapsed_ms(start) - timings.codegen_ms - timings.compile_ms - timings.execute_ms;
   result.mutable_timings() = timings;

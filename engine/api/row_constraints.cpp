@@ -13,20 +13,24 @@
 
 namespace floe {
 
-namespace {
-
-// A scope naming the table's columns, column i as ColumnId i of `registry`.
-sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
-                           plan::ColumnRegistry& registry) {
+void add_scope_table(sql::BindScope& scope, const std::string& table_name,
+                     const std::vector<ColumnDef>& columns, plan::ColumnRegistry& registry) {
   sql::ScopeTable table{table_name, {}};
   for (const ColumnDef& column : columns) {
     plan::ColumnId id = registry.add({column.type, column.nullable, column.name});
     table.columns.push_back({column.name, id, column.type, column.nullable});
   }
-  sql::BindScope scope;
   scope.add_table(std::move(table), -1);
+}
+
+sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
+                           plan::ColumnRegistry& registry) {
+  sql::BindScope scope;
+  add_scope_table(scope, table_name, columns, registry);
   return scope;
 }
+
+namespace {
 
 // The first node of `expr` (pre-order) that `match` accepts, or nullptr.
 const plan::Expr* find_node(const plan::Expr& expr,
@@ -162,26 +166,29 @@ void RowConstraints::check_existing_row(const std::vector<Value>& row, size_t fi
 }
 
 void RowConstraints::check_foreign_keys(const std::vector<Value>& row, size_t first) const {
-  for (size_t k = first; k < constraints_.foreign_keys.size(); ++k) {
-    const ForeignKey& key = constraints_.foreign_keys[k];
-    const Table& referenced = *key.referenced;
-    std::vector<Value> values;
-    for (size_t column : key.columns) values.push_back(row[column]);
-    // MATCH SIMPLE: a key with a NULL references nothing.
-    if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); }))
-      continue;
-    const UniqueIndex& index = referenced_index(key);
-    std::optional<std::string> bytes = referenced_key(key, index, values);
-    if (bytes && index.find(*bytes)) continue;
-    std::string columns, shown;
-    for (size_t i = 0; i < key.columns.size(); ++i) {
-      columns += (i ? ", " : "") + quote_identifier(columns_[key.columns[i]].name);
-      shown += (i ? ", " : "") + row[key.columns[i]].to_string();
-    }
-    throw Error("insert or update on table \"" + name_ + "\" violates foreign key constraint \"" +
-                key.name + "\"\nDETAIL:  Key (" + columns + ")=(" + shown +
-                ") is not present in table \"" + referenced.name() + "\".");
+  for (size_t k = first; k < constraints_.foreign_keys.size(); ++k)
+    check_foreign_key(row, constraints_.foreign_keys[k]);
+}
+
+void RowConstraints::check_foreign_key(const std::vector<Value>& row, const ForeignKey& key) const {
+  const Table& referenced = *key.referenced;
+  std::vector<Value> values;
+  for (size_t column : key.columns) values.push_back(row[column]);
+  // MATCH SIMPLE: a key with a NULL references nothing.
+  if (std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_null(); })) return;
+  const UniqueIndex& index = referenced_index(key);
+  std::optional<std::string> bytes = referenced_key(key, index, values);
+  // A deleted row keeps its index entry until an insert takes its key: it is no referent.
+  std::optional<uint64_t> holder = bytes ? index.find(*bytes) : std::nullopt;
+  if (holder && !referenced.row_deleted(*holder)) return;
+  std::string columns, shown;
+  for (size_t i = 0; i < key.columns.size(); ++i) {
+    columns += (i ? ", " : "") + quote_identifier(columns_[key.columns[i]].name);
+    shown += (i ? ", " : "") + row[key.columns[i]].to_string();
   }
+  throw Error("insert or update on table \"" + name_ + "\" violates foreign key constraint \"" +
+              key.name + "\"\nDETAIL:  Key (" + columns + ")=(" + shown +
+              ") is not present in table \"" + referenced.name() + "\".");
 }
 
 }  // namespace floe

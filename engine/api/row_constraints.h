@@ -9,10 +9,19 @@
 
 #include "engine/plan/expression.h"
 #include "engine/plan/logical_plan.h"
+#include "engine/sql/bind_scope.h"
 #include "engine/sql/pg_node.h"
 #include "storage/catalog.h"
 
 namespace floe {
+
+// A scope naming a table's columns (as `table_name`), column i as ColumnId i of `registry`:
+// expressions bound in it are evaluated over a row by evaluate_row_expression.
+sql::BindScope table_scope(const std::string& table_name, const std::vector<ColumnDef>& columns,
+                           plan::ColumnRegistry& registry);
+// Adds such a table to a scope; its columns take the next ColumnIds of `registry`.
+void add_scope_table(sql::BindScope& scope, const std::string& table_name,
+                     const std::vector<ColumnDef>& columns, plan::ColumnRegistry& registry);
 
 // Whether INSERT may store a value of type `source` in a column of type `target` (an
 // assignment cast exists).
@@ -51,6 +60,8 @@ class RowConstraints {
   // The foreign keys of a whole row (from the `first`th on): a key without NULLs must be in
   // the referenced table.
   void check_foreign_keys(const std::vector<Value>& row, size_t first = 0) const;
+  // One foreign key of the table (UPDATE checks those whose columns it sets).
+  void check_foreign_key(const std::vector<Value>& row, const ForeignKey& key) const;
   // The CHECK constraints from the `first`th on, with ALTER TABLE's error for existing rows.
   void check_existing_row(const std::vector<Value>& row, size_t first_check) const;
 

@@ -1,51 +1,22 @@
-// UPDATE t [[AS] alias] SET col = expr [, ...] [FROM ...] [WHERE ...]: a compiled query finds
-// the rows and computes their new values (dml_target.h), each converted to its column's type
-// with an assignment cast; the transaction changes the rows (engine/txn/transaction.h).
-#include <algorithm>
-
+// UPDATE t [[AS] alias] SET col = expr [, ...] [FROM ...] [WHERE ...] [RETURNING ...]: a
+// compiled query finds the rows and computes their new values (dml_target.h), each converted
+// to its column's type with an assignment cast; RowChanges changes the rows (row_changes.h).
 #include "engine/api/dml_target.h"
+#include "engine/api/returning.h"
+#include "engine/api/row_changes.h"
 #include "engine/sql/pg_node.h"
-#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
 
-namespace {
-
-// The SET list's columns, in order, with PostgreSQL's errors.
-std::vector<uint32_t> set_columns(const PgQuery__UpdateStmt& stmt, const Table& table) {
-  std::vector<uint32_t> columns;
-  for (size_t i = 0; i < stmt.n_target_list; ++i) {
-    const PgQuery__Node& node = *stmt.target_list[i];
-    if (node.node_case != PG_QUERY__NODE__NODE_RES_TARGET) throw NotSupported("this SET item");
-    const PgQuery__ResTarget& target = *node.res_target;
-    if (target.n_indirection) throw NotSupported("assignment to parts of columns", target.location);
-    if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_MULTI_ASSIGN_REF)
-      throw NotSupported("multiple-column assignment (SET (a, b) = ...)", target.location);
-    if (target.val && target.val->node_case == PG_QUERY__NODE__NODE_SET_TO_DEFAULT)
-      throw NotSupported("SET ... = DEFAULT", target.location);
-    auto column = table.find_column(target.name);
-    if (!column)
-      throw Error("column \"" + std::string(target.name) + "\" of relation \"" + table.name() +
-                      "\" does not exist",
-                  target.location);
-    if (std::find(columns.begin(), columns.end(), *column) != columns.end())
-      throw Error("multiple assignments to same column \"" + std::string(target.name) + "\"",
-                  target.location);
-    columns.push_back(static_cast<uint32_t>(*column));
-  }
-  return columns;
-}
-
-}  // namespace
-
 Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context) {
   if (stmt.with_clause) throw NotSupported("WITH");
-  if (stmt.n_returning_list) throw NotSupported("RETURNING");
   if (stmt.where_clause && stmt.where_clause->node_case == PG_QUERY__NODE__NODE_CURRENT_OF_EXPR)
     throw NotSupported("WHERE CURRENT OF");
   Table& table = target_table(*stmt.relation, context.catalog);
-  const std::vector<uint32_t> columns = set_columns(stmt, table);
+  const std::vector<uint32_t> columns = set_columns(stmt.target_list, stmt.n_target_list, table);
+  ReturningList returning(stmt.returning_list, stmt.n_returning_list, table,
+                          target_alias(*stmt.relation), context.catalog);
   PhaseTimings timings;
   auto start = std::chrono::steady_clock::now();
   DmlTargetRows rows =
@@ -57,18 +28,10 @@ Result run_update(const PgQuery__UpdateStmt& stmt, StatementContext& context) {
     if (value->node_case == PG_QUERY__NODE__NODE_A_CONST) continue;
     check_assignable(rows.types[i], table.columns()[columns[i]], sql::node_location(value));
   }
-  for (size_t r = 0; r < rows.row_ids.size(); ++r) {
-    std::vector<Value>& values = rows.values[r];
-    for (size_t i = 0; i < columns.size(); ++i) {
-      const ColumnDef& column = table.columns()[columns[i]];
-      values[i] = cast_value(values[i], column.type);
-      if (values[i].is_null() && !column.nullable)
-        throw Error("null value in column \"" + column.name + "\" of relation \"" + table.name() +
-                    "\" violates not-null constraint");
-    }
-    context.transaction->update_row(table, rows.row_ids[r], columns, values);
-  }
-  return dml_result("UPDATE", rows.row_ids.size(), timings, start);
+  for (const std::vector<Value>& row :
+       RowChanges(context).update_rows(table, rows.row_ids, columns, std::move(rows.values)))
+    returning.add(row);
+  return dml_result(returning, "UPDATE", rows.row_ids.size(), timings, start);
 }
 
 }  // namespace floe

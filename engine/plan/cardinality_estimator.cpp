@@ -357,7 +357,7 @@ double CardinalityEstimator::estimate_operator(LogicalOp& op) {
         columns_.erase(c.id);
         scan_columns_[c.id] = {scan.table, c.table_column};
       }
-      auto rows = static_cast<double>(scan.table->row_count());
+      auto rows = static_cast<double>(scan.table->live_row_count());
       std::vector<const Expr*> filters;
       for (const ExprPtr& filter : scan.filters) filters.push_back(filter.get());
       for (const auto& restriction : scan.restrictions) filters.push_back(restriction.predicate.get());

@@ -117,7 +117,7 @@ void choose(LogicalOp& op) {
   for (LogicalOpPtr& child : op.children) choose(*child);
   if (op.kind != LogicalKind::kScan) return;
   auto& scan = static_cast<ScanOp&>(op);
-  const auto rows = static_cast<double>(scan.table->row_count());
+  const auto rows = static_cast<double>(scan.table->live_row_count());
   // The best index finds fewer than `limit` rows (the first of a tie: the primary key first).
   auto limit = static_cast<uint64_t>(std::min(rows * kMaxFraction, static_cast<double>(kMaxRows)));
   for (const auto& index : scan.table->unique_indexes()) {

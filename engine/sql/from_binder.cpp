@@ -23,7 +23,7 @@ plan::LogicalOpPtr bind_scan(const Table& table, const std::string& alias, BindC
   auto scan = std::make_unique<plan::ScanOp>();
   scan->table = &table;
   scan->alias = alias;
-  scan->estimated_rows = static_cast<double>(table.row_count());
+  scan->estimated_rows = static_cast<double>(table.live_row_count());
   ScopeTable scope_table{alias, {}};
   for (size_t i = 0; i < table.columns().size(); ++i) {
     const ColumnDef& column = table.columns()[i];

@@ -104,6 +104,8 @@ struct SortItem {
   bool nulls_first = false;
 };
 
+}  // namespace
+
 std::optional<std::string> figure_column_name(const Node* node) {
   switch (node->node_case) {
     case PG_QUERY__NODE__NODE_COLUMN_REF: {
@@ -139,6 +141,8 @@ std::optional<std::string> figure_column_name(const Node* node) {
       return std::nullopt;
   }
 }
+
+namespace {
 
 class SelectBinder : public AggregateBinder {
  public:

@@ -7,6 +7,8 @@
 // AggregateOp (DISTINCT) → SortOp or LimitOp.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/plan/logical_plan.h"
@@ -28,6 +30,10 @@ struct BoundQuery {
 // query's scope for subqueries (else null).
 BoundQuery bind_query(const PgQuery__SelectStmt& stmt, BindContext& context, const BindScope* outer,
                       bool keep_untyped_outputs = false);
+
+// The name PostgreSQL gives an output column for a select-list (or RETURNING) expression
+// without an alias: a column's, a function's or a cast's name, or none ("?column?").
+std::optional<std::string> figure_column_name(const Node* node);
 
 // Puts a WITH clause's queries in scope for one query level.
 class WithQueries {

@@ -1,0 +1,48 @@
+// The row changes of DELETE, UPDATE and INSERT ... ON CONFLICT DO UPDATE with all that a change
+// implies beyond the unique indexes (which the transaction enforces, engine/txn/): the new
+// rows' NOT NULL, CHECK and foreign-key constraints, and the foreign-key actions on the rows
+// of other tables that reference the changed rows (storage/foreign_key.h): NO ACTION and
+// RESTRICT fail, CASCADE deletes or updates them, SET NULL and SET DEFAULT set their key
+// columns, each such change again with all it implies. Everything goes through the
+// statement's transaction, so a failure anywhere is undone with the statement.
+#pragma once
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/api/row_constraints.h"
+#include "engine/api/statement_context.h"
+#include "storage/foreign_key.h"
+
+namespace floe {
+
+class RowChanges {
+ public:
+  explicit RowChanges(StatementContext& context) : context_(context) {}
+
+  // Deletes rows the statement's transaction sees; a row it already deleted is skipped.
+  void delete_rows(Table& table, const std::vector<uint64_t>& rows);
+  // Sets `columns` of each of `rows` to its `values` (one per column), cast to the columns'
+  // types with an assignment cast. Returns the updated rows' new values (a row skipped as
+  // deleted has none).
+  std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
+                                              const std::vector<uint32_t>& columns,
+                                              std::vector<std::vector<Value>> values);
+  // The whole row as the statement's transaction sees it now.
+  static std::vector<Value> read_row(const Table& table, uint64_t row_id);
+  // The table's defaults and constraints, bound once per statement.
+  const RowConstraints& constraints(const Table& table);
+
+ private:
+  // The new values of updated referenced rows, by row id.
+  using ReferencedRows = std::unordered_map<uint64_t, const std::vector<Value>*>;
+  // Applies the foreign-key actions of a delete (`new_rows` null) or of an update of
+  // referenced rows (storage/foreign_key.h).
+  void apply_actions(std::vector<ReferentialAction> actions, const ReferencedRows* new_rows);
+
+  StatementContext& context_;
+  std::unordered_map<const Table*, std::unique_ptr<RowConstraints>> constraints_;
+};
+
+}  // namespace floe
