@@ -11,8 +11,8 @@
 //  - LIMIT / OFFSET: row_number() over the partition of each domain value (the window
 //    operator), ordered by the ORDER BY below the limit;
 //  - UNION ALL: into every branch;
-//  - an integer generate_series whose arguments read outer columns (LATERAL): each domain
-//    value's row repeated by the series' length, numbered by row_number();
+//  - a generate_series whose arguments read outer columns (LATERAL): a call of the
+//    generate_series table function per domain value;
 //  - an operator that reads no outer column: the cross product with D (a join whose
 //    condition, once the predicate push-down has run, is the correlated predicate above it).
 // The caller joins T to the result on the outer columns with IS NOT DISTINCT FROM: a NULL
