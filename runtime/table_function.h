@@ -66,6 +66,13 @@ inline bool is_null_argument(const FunctionSlot& slot) {
   return slot.bytes[kFunctionSlotNullOffset] != 0;
 }
 
+// Whether some argument is NULL (a strict function's call then has no rows).
+inline bool any_null_argument(std::span<const FunctionSlot> arguments) {
+  for (const FunctionSlot& argument : arguments)
+    if (is_null_argument(argument)) return true;
+  return false;
+}
+
 // Constructs a cursor of type C in `storage` from `arguments` (C's constructor takes them).
 template <typename C>
 TableFunctionCursor* open_cursor(void* storage, std::span<const FunctionSlot> arguments) {

@@ -181,8 +181,6 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
   const bool keeps_build = join.type == JoinType::kRightOuter ||
                            join.type == JoinType::kFullOuter || join.type == JoinType::kRightSemi ||
                            join.type == JoinType::kRightAnti;
-  if (join.type == JoinType::kFullOuter)
-    throw NotSupported("FULL JOIN in a subquery reading columns of an enclosing query");
   // Only one side gets D: a key whose other side reads outer columns becomes a residual
   // conjunct, where both sides' columns are visible.
   auto keys_to_residual = [&](bool probe_side) {
@@ -228,7 +226,23 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
   add_not_distinct_keys(join, in_outer_order(probe), in_outer_order(build), registry_);
   mark_null_extended(join, registry_);
   mapping = keeps_build ? build : probe;
-  return op;
+  if (join.type != JoinType::kFullOuter) return op;
+  // A FULL join's row from one side alone has NULLs for the other side's copy of D: its
+  // domain value is the present side's.
+  auto present = std::make_unique<MapOp>();
+  present->estimated_rows = op->estimated_rows;
+  for (ColumnId column : outer_) {
+    const ColumnInfo info = registry_[column];
+    std::vector<ExprPtr> sides;
+    sides.push_back(make_column(probe.at(column), info.type, true));
+    sides.push_back(make_column(build.at(column), info.type, true));
+    ColumnId value = registry_.add(info);
+    present->computed.push_back(
+        {value, make_expr(ExprKind::kCoalesce, info.type, std::move(sides))});
+    mapping[column] = value;
+  }
+  present->children.push_back(std::move(op));
+  return present;
 }
 
 LogicalOpPtr Decorrelator::push_aggregate(LogicalOpPtr op, Mapping& mapping) {

@@ -4,7 +4,8 @@
 // runs once for the domain D = DISTINCT of T's outer columns: D ⋈dep subquery is pushed down
 // the subquery's plan until no operator reads an outer column any more:
 //  - filter, map, sort, repeat: pushed into their input; their expressions read D's columns;
-//  - a join: into the side(s) that read outer columns (both sides: joined on D as well);
+//  - a join: into the side(s) that read outer columns (both sides: joined on D as well; a
+//    FULL join always both, its rows' domain value the present side's);
 //  - group by: into its input, with D's columns added to the groups. Without GROUP BY, the
 //    aggregate has one row per domain value even for no input: a left join from D, where
 //    count gives 0 for a missing group, not NULL (the count bug, section 3.3);

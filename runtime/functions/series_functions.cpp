@@ -22,8 +22,7 @@ template <SeriesKind kKind>
 class GenerateSeries final : public TableFunctionCursor {
  public:
   explicit GenerateSeries(std::span<const FunctionSlot> arguments) {
-    for (const FunctionSlot& argument : arguments)
-      if (is_null_argument(argument)) return;
+    if (any_null_argument(arguments)) return;
     start_ = read(arguments[0]);
     if constexpr (kKind == SeriesKind::kNumeric) {
       scale_ = function_adapter::read<Decimal>(arguments[0]).scale;
