@@ -80,11 +80,17 @@ void register_series_functions(TableFunctionRegistry& r) {
   // numeric(p, s) gives numeric(p, s)).
   constexpr TypeId kTimestamp = TypeId::kTimestamp;
   for (TypeId type : {TypeId::kInteger, TypeId::kBigInt})
-    r.add({"generate_series", {type, type, type}, SqlType{type},
+    r.add({"generate_series",
+           {type, type, type},
+           SqlType{type},
            open_cursor<GenerateSeries<SeriesKind::kInteger>>});
-  r.add({"generate_series", {TypeId::kDecimal, TypeId::kDecimal, TypeId::kDecimal},
-         SqlType{TypeId::kDecimal}, open_cursor<GenerateSeries<SeriesKind::kNumeric>>});
-  r.add({"generate_series", {kTimestamp, kTimestamp, TypeId::kInterval}, SqlType::timestamp(),
+  r.add({"generate_series",
+         {TypeId::kDecimal, TypeId::kDecimal, TypeId::kDecimal},
+         SqlType{TypeId::kDecimal},
+         open_cursor<GenerateSeries<SeriesKind::kNumeric>>});
+  r.add({"generate_series",
+         {kTimestamp, kTimestamp, TypeId::kInterval},
+         SqlType::timestamp(),
          open_cursor<GenerateSeries<SeriesKind::kTimestamp>>});
 }
 

@@ -19,7 +19,7 @@ bool single_row(int64_t rows) {
 
 void register_subquery_functions(FunctionRegistry& r) {
   r.add_internal(std::string(kSingleRowFunction), {TypeId::kBigInt}, returns(SqlType::boolean()),
-        typed_function<single_row>);
+                 typed_function<single_row>);
 }
 
 }  // namespace floe

@@ -124,10 +124,10 @@ std::vector<Value> series(TypeId type, const std::vector<Value>& arguments) {
 }
 
 TEST(TableFunctionTest, GenerateSeriesOverEveryType) {
-  auto integers = series(TypeId::kInteger,
-                         {Value::integer(5), Value::integer(-1), Value::integer(-3)});
-  EXPECT_EQ(integers, (std::vector<Value>{Value::integer(5), Value::integer(2),
-                                          Value::integer(-1)}));
+  auto integers =
+      series(TypeId::kInteger, {Value::integer(5), Value::integer(-1), Value::integer(-3)});
+  EXPECT_EQ(integers,
+            (std::vector<Value>{Value::integer(5), Value::integer(2), Value::integer(-1)}));
   auto decimals = series(TypeId::kDecimal, {Value::decimal(100, 6, 2), Value::decimal(200, 6, 2),
                                             Value::decimal(75, 6, 2)});
   ASSERT_EQ(decimals.size(), 2u);
@@ -138,8 +138,8 @@ TEST(TableFunctionTest, GenerateSeriesOverEveryType) {
   ASSERT_EQ(timestamps.size(), 4u);
   EXPECT_EQ(timestamps[1].to_string(), "2024-02-29 00:00:00");
   EXPECT_EQ(timestamps[3].to_string(), "2024-04-29 00:00:00");
-  EXPECT_TRUE(series(TypeId::kBigInt, {Value::big_int(1), Value::null(SqlType::big_int()),
-                                       Value::big_int(1)})
+  EXPECT_TRUE(series(TypeId::kBigInt,
+                     {Value::big_int(1), Value::null(SqlType::big_int()), Value::big_int(1)})
                   .empty());
   EXPECT_THROW(series(TypeId::kBigInt, {Value::big_int(1), Value::big_int(2), Value::big_int(0)}),
                Error);
