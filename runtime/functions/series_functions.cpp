@@ -54,10 +54,8 @@ class GenerateSeries final : public TableFunctionCursor {
       function_adapter::write(value, Decimal{start_, scale_});
     else
       function_adapter::write(value, static_cast<int64_t>(start_));
-    if (!calendar_) {
-      --remaining_;
-      start_ += step_;  // past the last value it may leave the type's range: never read then
-    }
+    // Not past the last value: a numeric's scaled integer could overflow there.
+    if (!calendar_ && --remaining_ > 0) start_ += step_;
     return true;
   }
 
