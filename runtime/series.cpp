@@ -30,9 +30,13 @@ std::optional<int128_t> linear_step(const Value& step) {
 uint64_t series_length(int128_t start, int128_t stop, int128_t step) {
   if (step == 0) throw Error("step size cannot equal zero");
   if (step > 0 ? start > stop : start < stop) return 0;
-  int128_t distance = step > 0 ? stop - start : start - stop;
-  int128_t length = distance / (step > 0 ? step : -step) + 1;
-  if (length > static_cast<int128_t>(kMaxSeriesLength)) too_long(kMaxSeriesLength);
+  // Unsigned: the distance between two 38-digit numerics exceeds int128_t.
+  using Unsigned = unsigned __int128;
+  Unsigned distance =
+      step > 0 ? Unsigned(stop) - Unsigned(start) : Unsigned(start) - Unsigned(stop);
+  Unsigned magnitude = step > 0 ? Unsigned(step) : -Unsigned(step);
+  Unsigned length = distance / magnitude + 1;
+  if (length > kMaxSeriesLength) too_long(kMaxSeriesLength);
   return static_cast<uint64_t>(length);
 }
 
