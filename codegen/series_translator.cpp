@@ -1,6 +1,7 @@
 // generate_series source: the morsel is a range of the values' ordinals i, and the value is
 // start + i * step (integers, numerics as scaled integers, timestamps with a step without
-// months), or, for a calendar step, the i-th of the timestamps runtime/series.h computed.
+// months), or, for a calendar step, the i-th of the timestamps runtime/series.h computed;
+// WITH ORDINALITY's number is i + 1.
 // In the register width the arithmetic may wrap in between: the result lies between start
 // and stop, so it is exact.
 #include "codegen/translator.h"
@@ -43,6 +44,7 @@ class SeriesSource : public Source {
       }
       Tuple tuple;
       tuple[series_.column] = {value, nullptr};
+      if (series_.ordinality) tuple[*series_.ordinality] = {b.CreateAdd(i, b.getInt64(1)), nullptr};
       consumer.consume(tuple, next);
     });
   }

@@ -30,22 +30,36 @@ std::optional<int128_t> linear_step(const Value& step) {
 uint64_t series_length(int128_t start, int128_t stop, int128_t step) {
   if (step == 0) throw Error("step size cannot equal zero");
   if (step > 0 ? start > stop : start < stop) return 0;
-  int128_t distance = step > 0 ? stop - start : start - stop;
-  int128_t length = distance / (step > 0 ? step : -step) + 1;
-  if (length > static_cast<int128_t>(kMaxSeriesLength)) too_long(kMaxSeriesLength);
+  // Unsigned: the distance between two 38-digit numerics exceeds int128_t.
+  using Unsigned = unsigned __int128;
+  Unsigned distance =
+      step > 0 ? Unsigned(stop) - Unsigned(start) : Unsigned(start) - Unsigned(stop);
+  Unsigned magnitude = step > 0 ? Unsigned(step) : -Unsigned(step);
+  Unsigned length = distance / magnitude + 1;
+  if (length > kMaxSeriesLength) too_long(kMaxSeriesLength);
   return static_cast<uint64_t>(length);
 }
 
-std::vector<int64_t> calendar_series(int64_t start, int64_t stop, const Interval& step) {
+CalendarSeries::CalendarSeries(int64_t start, int64_t stop, const Interval& step)
+    : value_(start), stop_(stop), step_(step) {
   // PostgreSQL orders intervals with a month as 30 days.
   int128_t span = (int128_t{step.months} * 30 + step.days) * kMicrosPerDay + step.micros;
   if (span == 0) throw Error("step size cannot equal zero");
+  ascending_ = span > 0;
+}
+
+std::optional<int64_t> CalendarSeries::next() {
+  if (ascending_ ? value_ > stop_ : value_ < stop_) return std::nullopt;
+  if (count_++ >= kMaxCalendarSeriesLength) too_long(kMaxCalendarSeriesLength);
+  int64_t value = value_;
+  value_ = add_interval_to_timestamp(value_, step_);
+  return value;
+}
+
+std::vector<int64_t> calendar_series(int64_t start, int64_t stop, const Interval& step) {
+  CalendarSeries series(start, stop, step);
   std::vector<int64_t> values;
-  for (int64_t value = start; span > 0 ? value <= stop : value >= stop;
-       value = add_interval_to_timestamp(value, step)) {
-    if (values.size() >= kMaxCalendarSeriesLength) too_long(kMaxCalendarSeriesLength);
-    values.push_back(value);
-  }
+  while (auto value = series.next()) values.push_back(*value);
   return values;
 }
 

@@ -19,6 +19,7 @@ const TableFunctionRegistry& table_functions() {
   static const TableFunctionRegistry registry = [] {
     TableFunctionRegistry r;
     register_split_functions(r);
+    register_series_functions(r);
     return r;
   }();
   return registry;

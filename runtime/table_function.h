@@ -1,9 +1,10 @@
-// Set-returning functions in FROM (issue 8): string_to_table, regexp_split_to_table. Each is
-// written once, here in runtime/, and is engine-neutral: a call (the arguments of one input
-// row) opens a cursor that yields the call's rows one value at a time. Generated code calls
-// it through floe_rt_table_function_open / _next (runtime_abi.h); another engine can call
-// open and next directly. generate_series is not one of them: as a leaf with constant
-// arguments it runs morsel-parallel over ranges of its values (runtime/series.h).
+// Set-returning functions in FROM (issue 8): string_to_table, regexp_split_to_table,
+// generate_series. Each is written once, here in runtime/, and is engine-neutral: a call (the
+// arguments of one input row) opens a cursor that yields the call's rows one value at a time.
+// Generated code calls it through floe_rt_table_function_open / _next (runtime_abi.h);
+// another engine can call open and next directly. generate_series with constant arguments
+// does not call it: as a leaf it runs morsel-parallel over ranges of its values
+// (runtime/series.h); with arguments from other FROM items it is one call per input row.
 #pragma once
 
 #include <cstddef>
@@ -63,6 +64,13 @@ const TableFunctionRegistry& table_functions();
 // Whether the argument slot holds NULL.
 inline bool is_null_argument(const FunctionSlot& slot) {
   return slot.bytes[kFunctionSlotNullOffset] != 0;
+}
+
+// Whether some argument is NULL (a strict function's call then has no rows).
+inline bool any_null_argument(std::span<const FunctionSlot> arguments) {
+  for (const FunctionSlot& argument : arguments)
+    if (is_null_argument(argument)) return true;
+  return false;
 }
 
 // Constructs a cursor of type C in `storage` from `arguments` (C's constructor takes them).

@@ -8,6 +8,7 @@
 #include "engine/plan/logical_walk.h"
 #include "runtime/function_registry.h"
 #include "runtime/functions/function_families.h"
+#include "runtime/table_function.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -30,13 +31,6 @@ ExprPtr make_compare(CompareOp op, ExprPtr left, ExprPtr right) {
       make_binary(ExprKind::kCompare, SqlType::boolean(), std::move(left), std::move(right));
   compare->compare_op = op;
   return compare;
-}
-
-ExprPtr make_bigint_arithmetic(ArithmeticOp op, ExprPtr left, ExprPtr right) {
-  ExprPtr result =
-      make_binary(ExprKind::kArithmetic, SqlType::big_int(), std::move(left), std::move(right));
-  result->arithmetic_op = op;
-  return result;
 }
 
 ExprPtr null_flag(ExprPtr operand) {
@@ -187,8 +181,6 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
   const bool keeps_build = join.type == JoinType::kRightOuter ||
                            join.type == JoinType::kFullOuter || join.type == JoinType::kRightSemi ||
                            join.type == JoinType::kRightAnti;
-  if (join.type == JoinType::kFullOuter)
-    throw NotSupported("FULL JOIN in a subquery reading columns of an enclosing query");
   // Only one side gets D: a key whose other side reads outer columns becomes a residual
   // conjunct, where both sides' columns are visible.
   auto keys_to_residual = [&](bool probe_side) {
@@ -234,7 +226,23 @@ LogicalOpPtr Decorrelator::push_join(LogicalOpPtr op, Mapping& mapping) {
   add_not_distinct_keys(join, in_outer_order(probe), in_outer_order(build), registry_);
   mark_null_extended(join, registry_);
   mapping = keeps_build ? build : probe;
-  return op;
+  if (join.type != JoinType::kFullOuter) return op;
+  // A FULL join's row from one side alone has NULLs for the other side's copy of D: its
+  // domain value is the present side's.
+  auto present = std::make_unique<MapOp>();
+  present->estimated_rows = op->estimated_rows;
+  for (ColumnId column : outer_) {
+    const ColumnInfo info = registry_[column];
+    std::vector<ExprPtr> sides;
+    sides.push_back(make_column(probe.at(column), info.type, true));
+    sides.push_back(make_column(build.at(column), info.type, true));
+    ColumnId value = registry_.add(info);
+    present->computed.push_back(
+        {value, make_expr(ExprKind::kCoalesce, info.type, std::move(sides))});
+    mapping[column] = value;
+  }
+  present->children.push_back(std::move(op));
+  return present;
 }
 
 LogicalOpPtr Decorrelator::push_aggregate(LogicalOpPtr op, Mapping& mapping) {
@@ -336,45 +344,25 @@ LogicalOpPtr Decorrelator::number_rows(LogicalOpPtr input, const Mapping& mappin
   return window;
 }
 
-// An integer generate_series(start, stop, step) whose arguments read outer columns (LATERAL):
-// each domain value's row repeated as many times as its series has values, the n-th one
-// start + (n - 1) * step.
+// A generate_series whose arguments read outer columns (LATERAL): the table function of the
+// series' type, called once per domain value (runtime/functions/series_functions.cpp).
 LogicalOpPtr Decorrelator::push_series(LogicalOpPtr op, Mapping& mapping) {
   auto& series = static_cast<SeriesOp&>(*op);
-  const SqlType type = registry_[series.column].type;
-  if (!type.is_integer())
-    throw NotSupported("generate_series over " + type.to_string() +
-                       " with arguments from other FROM items");
-  LogicalOpPtr domain_rows = domain(mapping);
-  substitute_all(series, mapping);
-  auto as_bigint = [](const ExprPtr& argument) {
-    return argument->type == SqlType::big_int() ? argument->clone()
-                                                : make_cast(argument->clone(), SqlType::big_int());
-  };
-  std::vector<ExprPtr> arguments;
-  for (const ExprPtr* argument : {&series.start, &series.stop, &series.step})
-    arguments.push_back(as_bigint(*argument));
-  ExprPtr length = make_expr(ExprKind::kFunction, SqlType::big_int(), std::move(arguments));
-  length->function = &function_registry().internal(kSeriesLengthFunction);
-  auto repeat = std::make_unique<RepeatOp>();
-  repeat->estimated_rows = domain_rows->estimated_rows;
-  repeat->count = std::move(length);
-  repeat->children.push_back(std::move(domain_rows));
-  ColumnId row_number = 0;
-  LogicalOpPtr numbered = number_rows(std::move(repeat), mapping, {}, row_number);
-  ExprPtr offset = make_bigint_arithmetic(
-      ArithmeticOp::kSubtract, make_column(row_number, SqlType::big_int(), false), make_bigint(1));
-  ExprPtr value = make_bigint_arithmetic(
-      ArithmeticOp::kAdd, as_bigint(series.start),
-      make_bigint_arithmetic(ArithmeticOp::kMultiply, std::move(offset), as_bigint(series.step)));
-  auto values = std::make_unique<MapOp>();
-  values->estimated_rows = numbered->estimated_rows;
-  registry_[series.column].nullable = true;
-  values->computed.push_back({series.column, type == SqlType::big_int()
-                                                 ? std::move(value)
-                                                 : make_cast(std::move(value), type)});
-  values->children.push_back(std::move(numbered));
-  return values;
+  const TypeId type = registry_[series.column].type.id;
+  auto call = std::make_unique<TableFunctionOp>();
+  for (const TableFunction& overload : table_functions().overloads("generate_series"))
+    if (overload.parameters[0] == type) call->function = &overload;
+  call->arguments.push_back(std::move(series.start));
+  call->arguments.push_back(std::move(series.stop));
+  call->arguments.push_back(std::move(series.step));
+  call->column = series.column;
+  call->ordinality = series.ordinality;
+  call->estimated_rows = series.estimated_rows;
+  auto one_row = std::make_unique<ValuesOp>();
+  one_row->rows.emplace_back();
+  one_row->estimated_rows = 1;
+  call->children.push_back(std::move(one_row));
+  return push(std::move(call), mapping);
 }
 
 LogicalOpPtr Decorrelator::push_union(LogicalOpPtr op, Mapping& mapping) {

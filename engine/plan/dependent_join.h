@@ -4,15 +4,16 @@
 // runs once for the domain D = DISTINCT of T's outer columns: D ⋈dep subquery is pushed down
 // the subquery's plan until no operator reads an outer column any more:
 //  - filter, map, sort, repeat: pushed into their input; their expressions read D's columns;
-//  - a join: into the side(s) that read outer columns (both sides: joined on D as well);
+//  - a join: into the side(s) that read outer columns (both sides: joined on D as well; a
+//    FULL join always both, its rows' domain value the present side's);
 //  - group by: into its input, with D's columns added to the groups. Without GROUP BY, the
 //    aggregate has one row per domain value even for no input: a left join from D, where
 //    count gives 0 for a missing group, not NULL (the count bug, section 3.3);
 //  - LIMIT / OFFSET: row_number() over the partition of each domain value (the window
 //    operator), ordered by the ORDER BY below the limit;
 //  - UNION ALL: into every branch;
-//  - an integer generate_series whose arguments read outer columns (LATERAL): each domain
-//    value's row repeated by the series' length, numbered by row_number();
+//  - a generate_series whose arguments read outer columns (LATERAL): a call of the
+//    generate_series table function per domain value;
 //  - an operator that reads no outer column: the cross product with D (a join whose
 //    condition, once the predicate push-down has run, is the correlated predicate above it).
 // The caller joins T to the result on the outer columns with IS NOT DISTINCT FROM: a NULL

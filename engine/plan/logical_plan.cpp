@@ -89,6 +89,7 @@ std::vector<ColumnId> output_columns(const LogicalOp& op) {
       break;
     case LogicalKind::kSeries:
       out.push_back(static_cast<const SeriesOp&>(op).column);
+      if (auto ordinality = static_cast<const SeriesOp&>(op).ordinality) out.push_back(*ordinality);
       break;
     case LogicalKind::kTableFunction: {
       const auto& call = static_cast<const TableFunctionOp&>(op);
@@ -369,9 +370,12 @@ class PlanPrinter {
         return "Repeat " + static_cast<const RepeatOp&>(op).count->to_string(&registry_) + " times";
       case LogicalKind::kSeries: {
         const auto& series = static_cast<const SeriesOp&>(op);
-        return "Series " + column(series.column) + " := generate_series(" +
-               series.start->to_string(&registry_) + ", " + series.stop->to_string(&registry_) +
-               ", " + series.step->to_string(&registry_) + ")";
+        std::string out = "Series " + column(series.column) + " := generate_series(" +
+                          series.start->to_string(&registry_) + ", " +
+                          series.stop->to_string(&registry_) + ", " +
+                          series.step->to_string(&registry_) + ")";
+        if (series.ordinality) out += " ordinality " + column(*series.ordinality);
+        return out;
       }
       case LogicalKind::kTableFunction: {
         const auto& call = static_cast<const TableFunctionOp&>(op);

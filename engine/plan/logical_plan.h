@@ -298,10 +298,13 @@ struct RepeatOp : LogicalOp {
 // generate_series(start, stop, step) in FROM: `column` takes start, start + step, ... while
 // not past stop (integers, numerics; timestamps with an interval step). The arguments are
 // constants by code generation (folded, or uncorrelated subqueries run first). Its morsels
-// are ranges of the values' ordinals, so a big series is produced in parallel.
+// are ranges of the values' ordinals, so a big series is produced in parallel. WITH
+// ORDINALITY: `ordinality` is the value's ordinal + 1. Arguments that read other FROM items
+// make it a TableFunctionOp (dependent_join.h).
 struct SeriesOp : LogicalOp {
   SeriesOp() : LogicalOp(LogicalKind::kSeries) {}
   ColumnId column = 0;
+  std::optional<ColumnId> ordinality;
   ExprPtr start, stop, step;
 };
 

@@ -209,6 +209,7 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       const auto& series = static_cast<const SeriesOp&>(op);
       auto result = std::make_unique<SeriesOp>();
       result->column = series.column;
+      result->ordinality = series.ordinality;
       result->start = series.start->clone();
       result->stop = series.stop->clone();
       result->step = series.step->clone();
@@ -262,9 +263,12 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
     case LogicalKind::kUnionAll:
       for (ColumnId& id : static_cast<UnionAllOp&>(op).columns) fresh(id);
       break;
-    case LogicalKind::kSeries:
-      fresh(static_cast<SeriesOp&>(op).column);
+    case LogicalKind::kSeries: {
+      auto& series = static_cast<SeriesOp&>(op);
+      fresh(series.column);
+      if (series.ordinality) fresh(*series.ordinality);
       break;
+    }
     case LogicalKind::kTableFunction: {
       auto& call = static_cast<TableFunctionOp&>(op);
       fresh(call.column);
@@ -282,17 +286,24 @@ void rename_definitions(LogicalOp& op, ColumnRegistry& registry,
 
 }  // namespace
 
+void rename_columns(ExprPtr& expr, const std::map<ColumnId, ColumnId>& renamed) {
+  transform_expr(expr, [&](ExprPtr& node) {
+    if (node->kind == ExprKind::kColumn) {
+      auto found = renamed.find(node->column);
+      if (found != renamed.end()) node->column = found->second;
+    }
+    if (!node->subquery) return;
+    LogicalOpPtr plan = clone_tree(*node->subquery);
+    for_each_expression_in_tree(*plan, [&](ExprPtr& root) { rename_columns(root, renamed); });
+    node->subquery = std::shared_ptr<LogicalOp>(std::move(plan));
+  });
+}
+
 LogicalOpPtr clone_with_fresh_columns(const LogicalOp& op, ColumnRegistry& registry,
                                       std::map<ColumnId, ColumnId>& renamed) {
   LogicalOpPtr copy = clone_tree(op);
   rename_definitions(*copy, registry, renamed);
-  for_each_expression_in_tree(*copy, [&](ExprPtr& root) {
-    transform_expr(root, [&](ExprPtr& node) {
-      if (node->kind != ExprKind::kColumn) return;
-      auto found = renamed.find(node->column);
-      if (found != renamed.end()) node->column = found->second;
-    });
-  });
+  for_each_expression_in_tree(*copy, [&](ExprPtr& root) { rename_columns(root, renamed); });
   return copy;
 }
 

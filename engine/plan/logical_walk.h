@@ -22,4 +22,8 @@ LogicalOpPtr clone_tree(const LogicalOp& op);
 LogicalOpPtr clone_with_fresh_columns(const LogicalOp& op, ColumnRegistry& registry,
                                       std::map<ColumnId, ColumnId>& renamed);
 
+// Renames the columns `expr` reads (old id -> new id), also inside the plans of its
+// subqueries, which become copies.
+void rename_columns(ExprPtr& expr, const std::map<ColumnId, ColumnId>& renamed);
+
 }  // namespace floe::plan

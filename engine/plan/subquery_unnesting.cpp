@@ -115,6 +115,7 @@ class Unnester {
   LogicalOpPtr unnest_single_input(LogicalOpPtr op);
   LogicalOpPtr lateral_join(LogicalOpPtr op);
   LogicalOpPtr unnest_outer_condition(LogicalOpPtr op);
+  LogicalOpPtr full_join_in_parts(LogicalOpPtr op, ExprPtr both_sides);
   LogicalOpPtr attach_correlated_scalars(LogicalOpPtr input, ExprPtr& expr);
   LogicalOpPtr attach_subqueries(LogicalOpPtr input, ExprPtr& expr);
   bool is_semi_join(const Expr& conjunct) const;
@@ -226,7 +227,7 @@ LogicalOpPtr Unnester::lateral_join(LogicalOpPtr op) {
 // condition then reads its result. A LEFT join's conjunct whose subquery reads both sides
 // filters the build side per probe row instead: t1 LEFT JOIN t2 ON c AND d(t1, t2) is
 // t1 LEFT JOIN LATERAL (t2 WHERE d(t1, t2)) ON c, a dependent join. A FULL join preserves
-// both sides, so it has no such form.
+// both sides, so it has no such form: it becomes two parts (full_join_in_parts).
 LogicalOpPtr Unnester::unnest_outer_condition(LogicalOpPtr op) {
   auto& join = static_cast<JoinOp&>(*op);
   unnest_nested_plans(join.residual);
@@ -247,9 +248,6 @@ LogicalOpPtr Unnester::unnest_outer_condition(LogicalOpPtr op) {
       both_sides |= is_subquery(node->kind) && side_of(*node) < 0;
     });
     if (both_sides) {
-      if (join.type == JoinType::kFullOuter)
-        throw NotSupported("subqueries reading both sides in the ON condition of a FULL join",
-                           conjunct->position);
       lateral.push_back(std::move(conjunct));
       continue;
     }
@@ -262,11 +260,77 @@ LogicalOpPtr Unnester::unnest_outer_condition(LogicalOpPtr op) {
     kept.push_back(std::move(conjunct));
   }
   join.residual = make_conjunction(std::move(kept));
+  if (!lateral.empty() && join.type == JoinType::kFullOuter)
+    return full_join_in_parts(std::move(op), make_conjunction(std::move(lateral)));
   if (!lateral.empty())
     join.children[1] = unnest_filter(
         make_filter(std::move(join.children[1]), make_conjunction(std::move(lateral))));
   mark_null_extended(join, registry_);
   return op;
+}
+
+// t1 FULL JOIN t2 ON c AND d(t1, t2), where d holds subqueries that read both sides, is
+//   t1 LEFT JOIN t2 ON c AND d(t1, t2)   (the dependent join of a LEFT join, above)
+//   UNION ALL
+//   t2's rows that no row of t1 matches, t1's columns NULL: t2 WHERE NOT EXISTS (SELECT FROM
+//   t1 WHERE c AND d(t1, t2)), an anti join on a dependent join.
+// Each part reads its own copy of both inputs (with fresh columns); the union outputs the FULL
+// join's columns. PostgreSQL evaluates d per pair inside a hash or merge full join, so it
+// needs an equality between the sides (a key of `c`), and so does this.
+LogicalOpPtr Unnester::full_join_in_parts(LogicalOpPtr op, ExprPtr both_sides) {
+  auto& join = static_cast<JoinOp&>(*op);
+  if (join.keys.empty())
+    throw Error("FULL JOIN is only supported with merge-joinable or hash-joinable join conditions",
+                both_sides->position);
+  mark_null_extended(join, registry_);
+  const std::vector<ColumnId> columns = output_columns(join);
+  const ColumnSet left_columns = as_set(output_columns(*join.children[0]));
+
+  std::map<ColumnId, ColumnId> matched_names;
+  LogicalOpPtr matched = clone_with_fresh_columns(join, registry_, matched_names);
+  auto& left_join = static_cast<JoinOp&>(*matched);
+  left_join.type = JoinType::kLeftOuter;
+  ExprPtr condition = both_sides->clone();
+  rename_columns(condition, matched_names);
+  left_join.children[1] =
+      unnest_filter(make_filter(std::move(left_join.children[1]), std::move(condition)));
+  mark_null_extended(left_join, registry_);
+  matched = lateral_join(std::move(matched));
+
+  std::map<ColumnId, ColumnId> unmatched_names;
+  LogicalOpPtr copy = clone_with_fresh_columns(join, registry_, unmatched_names);
+  auto& pairs = static_cast<JoinOp&>(*copy);
+  std::vector<ExprPtr> conjuncts;
+  for (JoinOp::KeyPair& key : pairs.keys) {
+    std::vector<ExprPtr> operands;
+    operands.push_back(std::move(key.probe));
+    operands.push_back(std::move(key.build));
+    conjuncts.push_back(make_expr(ExprKind::kCompare, SqlType::boolean(), std::move(operands)));
+  }
+  if (pairs.residual) conjuncts.push_back(std::move(pairs.residual));
+  rename_columns(both_sides, unmatched_names);
+  conjuncts.push_back(std::move(both_sides));
+  auto no_match = make_expr(ExprKind::kExists, SqlType::boolean(), {});
+  no_match->negated = true;
+  no_match->subquery = std::shared_ptr<LogicalOp>(
+      make_filter(std::move(pairs.children[0]), make_conjunction(std::move(conjuncts))));
+  LogicalOpPtr unmatched =
+      unnest_filter(make_filter(std::move(pairs.children[1]), std::move(no_match)));
+
+  auto parts = std::make_unique<UnionAllOp>();
+  parts->estimated_rows = op->estimated_rows;
+  parts->columns = columns;
+  parts->inputs.resize(2);
+  for (ColumnId column : columns) {
+    const ColumnInfo& info = registry_[column];
+    parts->inputs[0].push_back(make_column(matched_names.at(column), info.type, true));
+    parts->inputs[1].push_back(left_columns.count(column)
+                                   ? make_constant(Value::null(info.type))
+                                   : make_column(unmatched_names.at(column), info.type, true));
+  }
+  parts->children.push_back(std::move(matched));
+  parts->children.push_back(std::move(unmatched));
+  return parts;
 }
 
 LogicalOpPtr make_filter(LogicalOpPtr input, ExprPtr predicate) {

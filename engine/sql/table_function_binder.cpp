@@ -1,5 +1,6 @@
 #include "engine/sql/table_function_binder.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,10 +83,20 @@ void check_not_aggregate(const PgQuery__FuncCall& call, const std::string& name)
         call.location);
 }
 
-// generate_series: a leaf whose constant arguments let it run morsel-parallel (SeriesOp).
+// WITH ORDINALITY (a second column name): the bigint column of the row's number, 1, 2, ...
+std::optional<plan::ColumnId> add_ordinality(const std::vector<std::string>& columns,
+                                             ScopeTable& table, BindContext& context) {
+  if (columns.size() < 2) return std::nullopt;
+  plan::ColumnId ordinality = context.registry.add({SqlType::big_int(), false, columns[1]});
+  table.columns.push_back({columns[1], ordinality, SqlType::big_int(), false});
+  return ordinality;
+}
+
+// generate_series: a leaf whose constant arguments let it run morsel-parallel (SeriesOp);
+// LATERAL arguments make it a table function call per row (the dependent join's rule).
 plan::LogicalOpPtr bind_series(std::vector<ExprPtr> args, const std::string& alias,
-                               const std::string& column, BindContext& context, BindScope& scope,
-                               int location) {
+                               const std::vector<std::string>& columns, BindContext& context,
+                               BindScope& scope, int location) {
   if (args.size() < 2 || args.size() > 3)
     throw Error("function generate_series with " + std::to_string(args.size()) +
                     " arguments does not exist",
@@ -93,11 +104,13 @@ plan::LogicalOpPtr bind_series(std::vector<ExprPtr> args, const std::string& ali
   SqlType type = resolve_series_overload(args, location);
   if (args.size() == 2) args.push_back(coerce(plan::make_constant(Value::integer(1)), type));
   auto series = std::make_unique<plan::SeriesOp>();
-  series->column = context.registry.add({type, false, column});
+  series->column = context.registry.add({type, false, columns[0]});
   series->start = std::move(args[0]);
   series->stop = std::move(args[1]);
   series->step = std::move(args[2]);
-  scope.add_table({alias, {{column, series->column, type, false}}}, location);
+  ScopeTable table{alias, {{columns[0], series->column, type, false}}};
+  series->ordinality = add_ordinality(columns, table, context);
+  scope.add_table(std::move(table), location);
   return series;
 }
 
@@ -116,10 +129,7 @@ plan::LogicalOpPtr bind_call(const std::string& name, std::vector<ExprPtr> args,
   call->arguments = std::move(args);
   call->column = context.registry.add({function.result, true, columns[0]});
   ScopeTable table{alias, {{columns[0], call->column, function.result, true}}};
-  if (columns.size() > 1) {
-    call->ordinality = context.registry.add({SqlType::big_int(), false, columns[1]});
-    table.columns.push_back({columns[1], *call->ordinality, SqlType::big_int(), false});
-  }
+  call->ordinality = add_ordinality(columns, table, context);
   auto one_row = std::make_unique<plan::ValuesOp>();
   one_row->rows.emplace_back();
   one_row->estimated_rows = 1;
@@ -145,7 +155,6 @@ plan::LogicalOpPtr bind_table_function(const PgQuery__RangeFunction& range, Bind
   if (!series && table_functions().overloads(name).empty())
     throw NotSupported("the function " + name + " in FROM", call.location);
   check_not_aggregate(call, name);
-  if (series && range.ordinality) throw NotSupported("WITH ORDINALITY for generate_series");
 
   // Like PostgreSQL's functions in FROM, implicitly LATERAL: the arguments may read the FROM
   // items before it (and enclosing queries); such a call is a dependent join.
@@ -165,7 +174,7 @@ plan::LogicalOpPtr bind_table_function(const PgQuery__RangeFunction& range, Bind
                     " columns available but " + std::to_string(aliases) + " columns specified",
                 call.location);
   for (size_t i = 0; i < aliases; ++i) columns[i] = node_string(range.alias->colnames[i]);
-  if (series) return bind_series(std::move(args), alias, columns[0], context, scope, call.location);
+  if (series) return bind_series(std::move(args), alias, columns, context, scope, call.location);
   return bind_call(name, std::move(args), alias, columns, context, scope, call.location);
 }
 

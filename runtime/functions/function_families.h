@@ -11,9 +11,6 @@ class FunctionRegistry;
 // subquery_single_row(bigint rows) -> boolean: true, or PostgreSQL's error when a scalar
 // subquery gave an outer row more than one row.
 constexpr std::string_view kSingleRowFunction = "subquery_single_row";
-// generate_series_length(bigint start, bigint stop, bigint step) -> bigint: how many values
-// generate_series(start, stop, step) has (PostgreSQL's error for a zero step).
-constexpr std::string_view kSeriesLengthFunction = "generate_series_length";
 
 void register_math_functions(FunctionRegistry& registry);
 void register_string_functions(FunctionRegistry& registry);
@@ -25,5 +22,6 @@ void register_sequence_functions(FunctionRegistry& registry);
 class TableFunctionRegistry;
 // Set-returning functions (runtime/table_function.h).
 void register_split_functions(TableFunctionRegistry& registry);
+void register_series_functions(TableFunctionRegistry& registry);
 
 }  // namespace floe

@@ -79,8 +79,7 @@ class StringToTable final : public TableFunctionCursor {
 class RegexpSplitToTable final : public TableFunctionCursor {
  public:
   explicit RegexpSplitToTable(std::span<const FunctionSlot> arguments) {
-    for (const FunctionSlot& argument : arguments)
-      if (is_null_argument(argument)) return;
+    if (any_null_argument(arguments)) return;
     text_ = text_argument(arguments[0]);
     pattern_ = text_argument(arguments[1]);
     RegexFlags flags = parse_regex_flags(arguments.size() > 2 ? text_argument(arguments[2]) : "");

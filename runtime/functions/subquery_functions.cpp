@@ -3,7 +3,6 @@
 // implementation serves generated code and constant folding.
 #include "runtime/function_adapter.h"
 #include "runtime/functions/function_families.h"
-#include "runtime/series.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -16,18 +15,11 @@ bool single_row(int64_t rows) {
   return true;
 }
 
-// The number of values of an integer generate_series(start, stop, step), with its errors.
-int64_t integer_series_length(int64_t start, int64_t stop, int64_t step) {
-  return static_cast<int64_t>(series_length(start, stop, step));
-}
-
 }  // namespace
 
 void register_subquery_functions(FunctionRegistry& r) {
   r.add_internal(std::string(kSingleRowFunction), {TypeId::kBigInt}, returns(SqlType::boolean()),
-        typed_function<single_row>);
-  r.add_internal(std::string(kSeriesLengthFunction), {TypeId::kBigInt, TypeId::kBigInt, TypeId::kBigInt},
-        returns(SqlType::big_int()), typed_function<integer_series_length>);
+                 typed_function<single_row>);
 }
 
 }  // namespace floe

@@ -2,6 +2,7 @@
 // interface (open, next) and the ABI generated code calls.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,7 +11,9 @@
 #include "runtime/functions/regex.h"
 #include "runtime/runtime_abi.h"
 #include "runtime/table_function.h"
+#include "storage/date_time.h"
 #include "storage/error.h"
+#include "storage/value.h"
 
 namespace floe {
 namespace {
@@ -98,6 +101,48 @@ TEST(TableFunctionTest, RegexpSplitSurvivesCacheEviction) {
     for (int i = 0; i < 20; ++i) compiled_regex("x" + std::to_string(i), false);
   }
   EXPECT_EQ(values, (Values{"a", "b", "c"}));
+}
+
+// generate_series's cursor (LATERAL calls): every value of one call, as Values.
+std::vector<Value> series(TypeId type, const std::vector<Value>& arguments) {
+  const TableFunction* found = nullptr;
+  for (const TableFunction& overload : table_functions().overloads("generate_series"))
+    if (overload.parameters[0] == type) found = &overload;
+  std::vector<FunctionSlot> slots(arguments.size());
+  for (size_t i = 0; i < arguments.size(); ++i) write_function_slot(arguments[i], slots[i]);
+  alignas(kTableFunctionCursorAlignment) unsigned char storage[kTableFunctionCursorSize];
+  TableFunctionCursor* cursor = found->open(storage, slots);
+  StringHeap heap;
+  std::vector<Value> values;
+  FunctionSlot value;
+  std::memset(value.bytes, 0xff, sizeof value.bytes);  // the cursor clears the NULL flag
+  while (cursor->next(heap, value)) {
+    EXPECT_FALSE(is_null_argument(value));
+    values.push_back(read_function_slot(value, arguments[0].type()));
+  }
+  return values;
+}
+
+TEST(TableFunctionTest, GenerateSeriesOverEveryType) {
+  auto integers =
+      series(TypeId::kInteger, {Value::integer(5), Value::integer(-1), Value::integer(-3)});
+  EXPECT_EQ(integers,
+            (std::vector<Value>{Value::integer(5), Value::integer(2), Value::integer(-1)}));
+  auto decimals = series(TypeId::kDecimal, {Value::decimal(100, 6, 2), Value::decimal(200, 6, 2),
+                                            Value::decimal(75, 6, 2)});
+  ASSERT_EQ(decimals.size(), 2u);
+  EXPECT_EQ(decimals[1].to_string(), "1.75");
+  auto timestamps = series(TypeId::kTimestamp, {Value::timestamp(parse_timestamp("2024-01-31")),
+                                                Value::timestamp(parse_timestamp("2024-04-30")),
+                                                Value::interval(Interval{.months = 1})});
+  ASSERT_EQ(timestamps.size(), 4u);
+  EXPECT_EQ(timestamps[1].to_string(), "2024-02-29 00:00:00");
+  EXPECT_EQ(timestamps[3].to_string(), "2024-04-29 00:00:00");
+  EXPECT_TRUE(series(TypeId::kBigInt,
+                     {Value::big_int(1), Value::null(SqlType::big_int()), Value::big_int(1)})
+                  .empty());
+  EXPECT_THROW(series(TypeId::kBigInt, {Value::big_int(1), Value::big_int(2), Value::big_int(0)}),
+               Error);
 }
 
 TEST(TableFunctionTest, AbiRecordsErrors) {
