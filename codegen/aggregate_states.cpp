@@ -1,6 +1,5 @@
 #include "codegen/aggregate_states.h"
 
-#include "codegen/expression_cast.h"
 #include "codegen/expression_decimal.h"
 #include "codegen/expression_ir.h"
 #include "runtime/runtime_abi.h"
@@ -8,23 +7,10 @@
 #include "storage/numeric_casts.h"
 
 namespace floe::codegen {
-namespace {
 
 using plan::AggregateFunction;
 using plan::numeric_scale;
-
-bool is_sample(AggregateFunction function) {
-  return function == AggregateFunction::kVarSamp || function == AggregateFunction::kStddevSamp;
-}
-
-// The FloeVarianceKind of a variance function (runtime_abi.h).
-int32_t variance_kind(AggregateFunction function) {
-  bool root =
-      function == AggregateFunction::kStddevSamp || function == AggregateFunction::kStddevPop;
-  return (is_sample(function) ? kFloeVarianceSample : 0) | (root ? kFloeVarianceRoot : 0);
-}
-
-}  // namespace
+using plan::variance_kind;
 
 AggregateStates::AggregateStates(PipelineEnv& env, plan::AggregateLayout layout)
     : env_(env),
@@ -159,16 +145,11 @@ SqlValue AggregateStates::finalize(llvm::Value* row, size_t i) {
     case AggregateFunction::kAvg: {
       llvm::Value* sum = load(state.value_field);
       llvm::Value* count = load(state.extra_field);
-      if (!sum->getType()->isDoubleTy()) {
-        sum = b.CreateSIToFP(sum, b.getDoubleTy());
-        if (state.value_type.scale > 0) {
-          sum = b.CreateFDiv(
-              sum, llvm::ConstantFP::get(
-                       b.getDoubleTy(), static_cast<double>(power_of_ten(state.value_type.scale))));
-        }
-      }
       // With no input the count is 0: the division yields NaN, but the value is NULL.
-      auto* average = b.CreateFDiv(sum, b.CreateSIToFP(count, b.getDoubleTy()), "avg");
+      llvm::Value* average = sum->getType()->isDoubleTy()
+                                 ? b.CreateFDiv(sum, b.CreateSIToFP(count, b.getDoubleTy()), "avg")
+                                 : call_runtime(env_.codegen, "floe_rt_average_exact",
+                                                {sum, count, b.getInt32(state.value_type.scale)});
       return {average, b.CreateICmpEQ(count, b.getInt64(0))};
     }
   }
@@ -187,11 +168,8 @@ void AggregateStates::add_to_sum(llvm::Value* row, const State& state, const Sql
     } else {
       // Exact running sums only have to stay within their machine width (the sum's precision
       // is checked when it is finalized, so a sum may pass beyond 38 digits and come back).
-      std::string overflow = state.value_type.id == TypeId::kDecimal
-                                 ? kNumericOverflow
-                                 : integer_out_of_range(state.value_type.id);
       result = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum, addend,
-                                  nullptr, overflow);
+                                  nullptr, plan::sum_overflow_message(state));
     }
     store_field(codegen, row, layout_, state.value_field, {result, nullptr});
     if (state.function == AggregateFunction::kSum) {
@@ -226,80 +204,33 @@ void AggregateStates::add_to_count(llvm::Value* row, size_t field, llvm::Value* 
 }
 
 void AggregateStates::add_to_variance(llvm::Value* row, const State& state, llvm::Value* value) {
+  // runtime/aggregate_math.h's accumulators, on the row's fields.
   auto& codegen = env_.codegen;
-  auto& b = env_.builder();
-  auto load = [&](size_t field) { return load_field(codegen, row, layout_, field).value; };
-  auto store = [&](size_t field, llvm::Value* v) {
-    store_field(codegen, row, layout_, field, {v, nullptr});
-  };
-  llvm::Value* count = load(state.value_field);
-  llvm::Value* sum = load(state.extra_field);
-  llvm::Value* squares = load(state.square_field);
+  llvm::Value* count = field_address(row, state.value_field);
+  llvm::Value* sum = field_address(row, state.extra_field);
+  llvm::Value* squares = field_address(row, state.square_field);
   if (state.value_type.id == TypeId::kDouble) {
-    // PostgreSQL's float8_accum (Youngs-Cramer): the squared deviation grows by
-    // (n·x − Σx)² / (n·(n−1)); the first value's term is 0, or NaN for an infinite x.
-    llvm::Value* old_n = b.CreateSIToFP(count, b.getDoubleTy());
-    llvm::Value* n = b.CreateFAdd(old_n, llvm::ConstantFP::get(b.getDoubleTy(), 1.0));
-    sum = b.CreateFAdd(sum, value);
-    llvm::Value* deviation = b.CreateFSub(b.CreateFMul(value, n), sum);
-    llvm::Value* term = b.CreateFDiv(b.CreateFMul(deviation, deviation), b.CreateFMul(n, old_n));
-    llvm::Value* first = b.CreateFMul(value, llvm::ConstantFP::get(b.getDoubleTy(), 0.0));
-    squares =
-        b.CreateFAdd(squares, b.CreateSelect(b.CreateICmpSGT(count, b.getInt64(0)), term, first));
-  } else {
-    llvm::Value* x = b.CreateSExt(value, b.getInt128Ty());
-    llvm::Value* square = checked_integer_op(codegen, llvm::Intrinsic::smul_with_overflow, x, x,
-                                             nullptr, kNumericOverflow);
-    sum = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum, x, nullptr,
-                             kNumericOverflow);
-    squares = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, squares, square,
-                                 nullptr, kNumericOverflow);
+    call_runtime(codegen, "floe_rt_variance_add_double", {count, sum, squares, value});
+    return;
   }
-  store(state.extra_field, sum);
-  store(state.square_field, squares);
-  store(state.value_field, b.CreateAdd(count, b.getInt64(1)));
+  llvm::Value* x = env_.builder().CreateSExt(value, env_.builder().getInt128Ty());
+  codegen.return_if_false(call_runtime(codegen, "floe_rt_variance_add_exact",
+                                       {codegen.worker(), count, sum, squares, x}));
 }
 
 void AggregateStates::merge_variance(llvm::Value* into, llvm::Value* from, const State& state) {
   auto& codegen = env_.codegen;
-  auto& b = env_.builder();
-  auto load = [&](llvm::Value* row, size_t field) {
-    return load_field(codegen, row, layout_, field).value;
-  };
-  auto store = [&](size_t field, llvm::Value* v) {
-    store_field(codegen, into, layout_, field, {v, nullptr});
-  };
-  llvm::Value* count1 = load(into, state.value_field);
-  llvm::Value* count2 = load(from, state.value_field);
-  llvm::Value* sum1 = load(into, state.extra_field);
-  llvm::Value* sum2 = load(from, state.extra_field);
-  llvm::Value* squares1 = load(into, state.square_field);
-  llvm::Value* squares2 = load(from, state.square_field);
-  llvm::Value* sum;
-  llvm::Value* squares;
-  if (state.value_type.id == TypeId::kDouble) {
-    // PostgreSQL's float8_combine: Sxx = Sxx1 + Sxx2 + n1·n2·(Σx1/n1 − Σx2/n2)² / (n1+n2),
-    // or one side's state when the other side is empty.
-    llvm::Value* n1 = b.CreateSIToFP(count1, b.getDoubleTy());
-    llvm::Value* n2 = b.CreateSIToFP(count2, b.getDoubleTy());
-    llvm::Value* gap = b.CreateFSub(b.CreateFDiv(sum1, n1), b.CreateFDiv(sum2, n2));
-    // In PostgreSQL's order of operations: N1 * N2 * tmp * tmp / N.
-    llvm::Value* cross = b.CreateFDiv(b.CreateFMul(b.CreateFMul(b.CreateFMul(n1, n2), gap), gap),
-                                      b.CreateFAdd(n1, n2));
-    llvm::Value* both = b.CreateFAdd(b.CreateFAdd(squares1, squares2), cross);
-    llvm::Value* empty1 = b.CreateICmpEQ(count1, b.getInt64(0));
-    llvm::Value* empty2 = b.CreateICmpEQ(count2, b.getInt64(0));
-    sum = b.CreateFAdd(sum1, sum2);
-    squares = b.CreateSelect(empty1, squares2, b.CreateSelect(empty2, squares1, both));
-  } else {
-    sum = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, sum1, sum2, nullptr,
-                             kNumericOverflow);
-    squares = checked_integer_op(codegen, llvm::Intrinsic::sadd_with_overflow, squares1, squares2,
-                                 nullptr, kNumericOverflow);
+  std::vector<llvm::Value*> fields;
+  for (llvm::Value* row : {into, from}) {
+    for (size_t field : {state.value_field, state.extra_field, state.square_field})
+      fields.push_back(field_address(row, field));
   }
-  store(state.extra_field, sum);
-  store(state.square_field, squares);
-  store(state.value_field, b.CreateAdd(count1, count2));
+  if (state.value_type.id == TypeId::kDouble) {
+    call_runtime(codegen, "floe_rt_variance_combine_double", fields);
+    return;
+  }
+  fields.insert(fields.begin(), codegen.worker());
+  codegen.return_if_false(call_runtime(codegen, "floe_rt_variance_combine_exact", fields));
 }
 
 SqlValue AggregateStates::finalize_variance(llvm::Value* row, const State& state) {
@@ -308,8 +239,9 @@ SqlValue AggregateStates::finalize_variance(llvm::Value* row, const State& state
   auto load = [&](size_t field) { return load_field(codegen, row, layout_, field).value; };
   llvm::Value* count = load(state.value_field);
   // NULL without input, and for the sample forms with a single value (as in PostgreSQL).
-  llvm::Value* null =
-      b.CreateICmpSLE(count, b.getInt64(is_sample(state.function) ? 1 : 0), "variance_null");
+  llvm::Value* null = b.CreateICmpSLE(
+      count, b.getInt64((variance_kind(state.function) & kFloeVarianceSample) ? 1 : 0),
+      "variance_null");
   llvm::Value* kind = b.getInt32(variance_kind(state.function));
   llvm::Value* value = state.value_type.id == TypeId::kDouble
                            ? call_runtime(codegen, "floe_rt_variance_double",
@@ -320,10 +252,13 @@ SqlValue AggregateStates::finalize_variance(llvm::Value* row, const State& state
   return {value, null};
 }
 
-llvm::Value* AggregateStates::list_address(llvm::Value* row, const State& state) {
+llvm::Value* AggregateStates::field_address(llvm::Value* row, size_t field) {
   auto& b = env_.builder();
-  return b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), row, layout_.offset(state.value_field),
-                                      "collected");
+  return b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), row, layout_.offset(field));
+}
+
+llvm::Value* AggregateStates::list_address(llvm::Value* row, const State& state) {
+  return field_address(row, state.value_field);
 }
 
 llvm::Value* AggregateStates::slot_of(llvm::Value* value, const SqlType& type) {

@@ -51,6 +51,8 @@ class AggregateStates {
   void add_to_variance(llvm::Value* row, const State& state, llvm::Value* value);
   void merge_variance(llvm::Value* into, llvm::Value* from, const State& state);
   SqlValue finalize_variance(llvm::Value* row, const State& state);
+  // The address of a field of `row`.
+  llvm::Value* field_address(llvm::Value* row, size_t field);
   // Collected aggregates: the group's CollectedList (value_field, extra_field), one input
   // value, and the final value.
   llvm::Value* list_address(llvm::Value* row, const State& state);

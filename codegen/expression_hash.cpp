@@ -6,20 +6,22 @@
 #include "codegen/expression_comparison.h"
 #include "codegen/expression_ir.h"
 #include "codegen/expression_string.h"
+#include "runtime/hash.h"
 
 namespace floe::codegen {
 namespace {
 
-constexpr uint64_t kGoldenRatio = 0x9E3779B97F4A7C15ull;
-constexpr uint64_t kMixMultiplier = 0xD6E8FEB86659FD93ull;
+// The per-value hashes of runtime/hash.h (hash_word, hash_int128, hash_double,
+// hash_interval; strings call hash_string), inline: the two engines must agree bit for bit.
 
-// Multiply-xorshift avalanche of (word ^ seed) * golden ratio.
+// hash_word: mix_hash((word ^ seed) * golden ratio).
 llvm::Value* hash_word(CodegenContext& context, llvm::Value* word, llvm::Value* seed) {
   auto& builder = context.builder();
   auto xorshift = [&](llvm::Value* x) { return builder.CreateXor(x, builder.CreateLShr(x, 32)); };
-  llvm::Value* h = builder.CreateMul(builder.CreateXor(word, seed), builder.getInt64(kGoldenRatio));
-  h = builder.CreateMul(xorshift(h), builder.getInt64(kMixMultiplier));
-  h = builder.CreateMul(xorshift(h), builder.getInt64(kMixMultiplier));
+  llvm::Value* h =
+      builder.CreateMul(builder.CreateXor(word, seed), builder.getInt64(kGoldenRatio64));
+  h = builder.CreateMul(xorshift(h), builder.getInt64(kMixMultiplier64));
+  h = builder.CreateMul(xorshift(h), builder.getInt64(kMixMultiplier64));
   return xorshift(h);
 }
 

@@ -1,10 +1,8 @@
 #include "codegen/key_codegen.h"
 
-namespace floe::codegen {
+#include "runtime/hash.h"
 
-namespace {
-constexpr uint64_t kNullKeyHash = 0x9e3779b97f4a7c15ULL;
-}
+namespace floe::codegen {
 
 llvm::Value* hash_keys(PipelineEnv& env, const std::vector<SqlValue>& keys,
                        const std::vector<SqlType>& types) {
@@ -14,6 +12,7 @@ llvm::Value* hash_keys(PipelineEnv& env, const std::vector<SqlValue>& keys,
     SqlValue safe{zero_if_null(env.codegen, keys[i]), nullptr};
     llvm::Value* value_hash = env.expressions.hash(safe, types[i], hash);
     if (keys[i].null) {
+      // runtime/hash.h's hash_null_key.
       auto* null_hash = b.CreateXor(hash, b.getInt64(kNullKeyHash));
       value_hash = b.CreateSelect(keys[i].null, null_hash, value_hash);
     }

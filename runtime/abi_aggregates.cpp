@@ -4,10 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "runtime/abi_support.h"
+#include "runtime/aggregate_math.h"
 #include "runtime/collected_values.h"
 #include "storage/decimal.h"
 
@@ -94,6 +96,75 @@ double floe_rt_variance_double(int64_t count, double squares, int32_t kind) {
   double size = static_cast<double>(count);
   double variance = squares / ((kind & kFloeVarianceSample) ? size - 1.0 : size);
   return (kind & kFloeVarianceRoot) ? std::sqrt(variance) : variance;
+}
+
+double floe_rt_average_exact(__int128 sum, int64_t count, int32_t scale) {
+  return floe::exact_average(sum, count, scale);
+}
+
+}  // extern "C"
+
+namespace {
+
+// A group row's variance accumulators, read from and written back to three fields (which
+// need not be aligned for their types).
+template <typename State, typename Number>
+State load_variance(const uint8_t* count, const uint8_t* sum, const uint8_t* squares) {
+  State state;
+  std::memcpy(&state.count, count, sizeof(int64_t));
+  std::memcpy(&state.sum, sum, sizeof(Number));
+  std::memcpy(&state.squares, squares, sizeof(Number));
+  return state;
+}
+
+template <typename State, typename Number>
+void store_variance(const State& state, uint8_t* count, uint8_t* sum, uint8_t* squares) {
+  std::memcpy(count, &state.count, sizeof(int64_t));
+  std::memcpy(sum, &state.sum, sizeof(Number));
+  std::memcpy(squares, &state.squares, sizeof(Number));
+}
+
+bool numeric_overflow(WorkerContext* worker) {
+  worker->query->fail(floe::kNumericOverflow);
+  return false;
+}
+
+}  // namespace
+
+extern "C" {
+
+void floe_rt_variance_add_double(uint8_t* count, uint8_t* sum, uint8_t* squares, double x) {
+  auto state = load_variance<floe::DoubleVariance, double>(count, sum, squares);
+  floe::variance_add(state, x);
+  store_variance<floe::DoubleVariance, double>(state, count, sum, squares);
+}
+
+bool floe_rt_variance_add_exact(WorkerContext* worker, uint8_t* count, uint8_t* sum,
+                                uint8_t* squares, __int128 x) {
+  auto state = load_variance<floe::ExactVariance, __int128>(count, sum, squares);
+  if (floe::variance_add(state, x)) return numeric_overflow(worker);
+  store_variance<floe::ExactVariance, __int128>(state, count, sum, squares);
+  return true;
+}
+
+void floe_rt_variance_combine_double(uint8_t* count, uint8_t* sum, uint8_t* squares,
+                                     const uint8_t* from_count, const uint8_t* from_sum,
+                                     const uint8_t* from_squares) {
+  auto state = load_variance<floe::DoubleVariance, double>(count, sum, squares);
+  floe::variance_combine(
+      state, load_variance<floe::DoubleVariance, double>(from_count, from_sum, from_squares));
+  store_variance<floe::DoubleVariance, double>(state, count, sum, squares);
+}
+
+bool floe_rt_variance_combine_exact(WorkerContext* worker, uint8_t* count, uint8_t* sum,
+                                    uint8_t* squares, const uint8_t* from_count,
+                                    const uint8_t* from_sum, const uint8_t* from_squares) {
+  auto state = load_variance<floe::ExactVariance, __int128>(count, sum, squares);
+  if (floe::variance_combine(
+          state, load_variance<floe::ExactVariance, __int128>(from_count, from_sum, from_squares)))
+    return numeric_overflow(worker);
+  store_variance<floe::ExactVariance, __int128>(state, count, sum, squares);
+  return true;
 }
 
 }  // extern "C"

@@ -4,19 +4,24 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "storage/interval.h"
+#include "storage/string_ref.h"
 
 namespace floe {
 
 constexpr uint64_t kGoldenRatio64 = 0x9E3779B97F4A7C15ull;
+constexpr uint64_t kMixMultiplier64 = 0xD6E8FEB86659FD93ull;
 
 // Final avalanche of a 64-bit value (multiply-xorshift; every input bit reaches every
 // output bit).
 inline uint64_t mix_hash(uint64_t x) {
-  constexpr uint64_t kMul = 0xD6E8FEB86659FD93ull;
   x ^= x >> 32;
-  x *= kMul;
+  x *= kMixMultiplier64;
   x ^= x >> 32;
-  x *= kMul;
+  x *= kMixMultiplier64;
   x ^= x >> 32;
   return x;
 }
@@ -39,6 +44,82 @@ inline uint64_t hash_bytes(const char* data, size_t length, uint64_t seed) {
     h = (h ^ word) * kGoldenRatio64;
   }
   return mix_hash(h);
+}
+
+// ---- SQL key hashing --------------------------------------------------------------------
+// The hash of a key value chained onto `seed` (the hash of the key's earlier columns, 0 for
+// the first). One definition for both engines: codegen/expression_hash.cpp emits these
+// steps inline in IR (and calls hash_string), the vectorized engine calls them over vectors
+// (runtime/vector/key_hash.h); a morsel of either engine finds the other's rows in one hash
+// table. tests/unit/vector_hash_test.cpp compares them with generated code.
+
+// One 64-bit word (integers sign-extended, booleans 0/1).
+inline uint64_t hash_word(uint64_t word, uint64_t seed) {
+  return mix_hash((word ^ seed) * kGoldenRatio64);
+}
+
+// 128-bit integers (numeric(>18)): the high word, then the low one.
+inline uint64_t hash_int128(__int128 value, uint64_t seed) {
+  auto high = static_cast<uint64_t>(static_cast<unsigned __int128>(value) >> 64);
+  return hash_word(static_cast<uint64_t>(value), hash_word(high, seed));
+}
+
+// Doubles by their bits, with -0.0 as 0.0 and every NaN as one NaN: SQL-equal doubles hash
+// alike (NaN = NaN in PostgreSQL).
+inline uint64_t hash_double(double value, uint64_t seed) {
+  double canonical = value == 0.0 ? 0.0 : value;
+  if (value != value) canonical = std::numeric_limits<double>::quiet_NaN();
+  uint64_t bits;
+  std::memcpy(&bits, &canonical, 8);
+  return hash_word(bits, seed);
+}
+
+// Intervals by their span (SQL equality: '1 mon' = '30 days').
+inline uint64_t hash_interval(const Interval& value, uint64_t seed) {
+  return hash_int128(interval_span(value), seed);
+}
+
+// A string of at most 12 bytes lives inside its StringRef: it hashes from the two words of
+// the reference, with the bytes past its end masked off, instead of being copied out byte by
+// byte (GROUP BY and joins on short strings hash every row). Long strings hash their bytes.
+inline uint64_t hash_string(const StringRef& value, uint64_t seed) {
+  if (!value.is_inline()) return hash_bytes(value.data(), value.length, seed);
+  uint64_t words[2];
+  std::memcpy(words, &value, 16);
+  const uint64_t lo = words[0], hi = words[1];
+  auto low_bytes = [](uint64_t word, uint32_t bytes) {
+    return bytes >= 8 ? word : word & ((uint64_t{1} << (8 * bytes)) - 1);
+  };
+  const uint32_t length = value.length;
+  const uint64_t head = low_bytes(lo >> 32, length < 4 ? length : 4);
+  const uint64_t tail = length > 4 ? low_bytes(hi, length - 4) : 0;
+  uint64_t h = (seed ^ (length * kGoldenRatio64) ^ head) * kGoldenRatio64;
+  h ^= h >> 29;
+  h = (h ^ tail) * kGoldenRatio64;
+  return mix_hash(h);
+}
+
+// A physical value of any key type (BOOLEAN: uint8_t 0/1).
+template <typename T>
+inline uint64_t hash_key_value(const T& value, uint64_t seed) {
+  if constexpr (std::is_same_v<T, double>) {
+    return hash_double(value, seed);
+  } else if constexpr (std::is_same_v<T, __int128>) {
+    return hash_int128(value, seed);
+  } else if constexpr (std::is_same_v<T, Interval>) {
+    return hash_interval(value, seed);
+  } else if constexpr (std::is_same_v<T, StringRef>) {
+    return hash_string(value, seed);
+  } else {
+    return hash_word(static_cast<uint64_t>(static_cast<int64_t>(value)), seed);
+  }
+}
+
+// A NULL key column: the chain so far, flipped by a constant (NULL keys never match in a
+// join, but GROUP BY puts all of a column's NULLs in one group).
+constexpr uint64_t kNullKeyHash = kGoldenRatio64;
+inline uint64_t hash_null_key(uint64_t seed) {
+  return seed ^ kNullKeyHash;
 }
 
 // Power-of-two directory whose slot comes from the high bits of hash * golden ratio

@@ -169,6 +169,22 @@ double floe_rt_variance_exact(int64_t count, __int128 sum, __int128 squares, int
                               int32_t kind);
 // Variance of `count` (>= 1) doubles from their sum of squared deviations (float8_var_*).
 double floe_rt_variance_double(int64_t count, double squares, int32_t kind);
+// avg of `count` (>= 1) exact values from their sum at `scale` decimals
+// (runtime/aggregate_math.h's exact_average).
+double floe_rt_average_exact(__int128 sum, int64_t count, int32_t scale);
+// The variance accumulators (runtime/aggregate_math.h) of a group row: `count` (i64), `sum`
+// and `squares` (double, or i128 for exact input) point at its fields. Adding a value, and
+// merging another row's accumulators into them; the exact forms return false after recording
+// "numeric field overflow".
+void floe_rt_variance_add_double(uint8_t* count, uint8_t* sum, uint8_t* squares, double x);
+bool floe_rt_variance_add_exact(floe::WorkerContext* worker, uint8_t* count, uint8_t* sum,
+                                uint8_t* squares, __int128 x);
+void floe_rt_variance_combine_double(uint8_t* count, uint8_t* sum, uint8_t* squares,
+                                     const uint8_t* from_count, const uint8_t* from_sum,
+                                     const uint8_t* from_squares);
+bool floe_rt_variance_combine_exact(floe::WorkerContext* worker, uint8_t* count, uint8_t* sum,
+                                    uint8_t* squares, const uint8_t* from_count,
+                                    const uint8_t* from_sum, const uint8_t* from_squares);
 
 // Collected aggregates (runtime/collected_values.h). `list` points at a group's
 // CollectedList; slots are 16-byte physical values. `order` is the key's PhysicalType with

@@ -296,10 +296,7 @@ std::string format_interval(const Interval& interval) {
 }
 
 int compare_intervals(const Interval& a, const Interval& b) {
-  auto span = [](const Interval& i) {
-    return (static_cast<__int128>(i.months) * 30 + i.days) * kMicrosPerDay + i.micros;
-  };
-  __int128 x = span(a), y = span(b);
+  __int128 x = interval_span(a), y = interval_span(b);
   return x < y ? -1 : (x > y ? 1 : 0);
 }
 

@@ -33,6 +33,13 @@ Interval interval_from_unit(int64_t quantity, std::string_view unit);
 std::string format_interval(const Interval& interval);
 
 // Total ordering PostgreSQL uses for intervals (30-day months, 24-hour days).
+// An interval's length in microseconds with a month as 30 days (PostgreSQL's
+// interval_cmp_value): the value intervals compare and hash by.
+inline __int128 interval_span(const Interval& i) {
+  constexpr int64_t kMicrosInDay = 86'400'000'000;  // date_time.h's kMicrosPerDay
+  return (static_cast<__int128>(i.months) * 30 + i.days) * kMicrosInDay + i.micros;
+}
+
 int compare_intervals(const Interval& a, const Interval& b);
 
 // a + b or a - b field by field; throws floe::Error "interval out of range" on overflow.

@@ -1,6 +1,7 @@
 #include "engine/plan/aggregate_layout.h"
 
 #include "runtime/runtime_abi.h"
+#include "storage/decimal.h"
 #include "storage/error.h"
 
 namespace floe::plan {
@@ -12,6 +13,14 @@ bool is_variance(AggregateFunction function) {
 }
 
 }  // namespace
+
+int32_t variance_kind(AggregateFunction function) {
+  bool sample =
+      function == AggregateFunction::kVarSamp || function == AggregateFunction::kStddevSamp;
+  bool root =
+      function == AggregateFunction::kStddevSamp || function == AggregateFunction::kStddevPop;
+  return (sample ? kFloeVarianceSample : 0) | (root ? kFloeVarianceRoot : 0);
+}
 
 uint8_t numeric_scale(const SqlType& type) {
   return type.id == TypeId::kDecimal ? type.scale : 0;
@@ -112,6 +121,72 @@ AggregateLayout describe_aggregate(const AggregateOp& aggregate, const ColumnReg
   }
   described.layout = RowLayout(std::move(fields));
   return described;
+}
+
+const char* sum_overflow_message(const AggregateState& state) {
+  // Integer sums are bigints; wider ones are numerics.
+  return state.value_type.id == TypeId::kDecimal ? kNumericOverflow : "bigint out of range";
+}
+
+vectorized::StateKernel state_kernel(const AggregateState& state, const RowLayout& layout) {
+  using vectorized::StateKind;
+  vectorized::StateKernel kernel;
+  kernel.argument = state.argument_type.physical();
+  kernel.result = state.value_type.physical();
+  kernel.value = row_slot(layout, state.value_field);
+  kernel.extra = row_slot(layout, state.extra_field);
+  kernel.squares = row_slot(layout, state.square_field);
+  switch (state.function) {
+    case AggregateFunction::kCountStar:
+      kernel.kind = StateKind::kCountStar;
+      break;
+    case AggregateFunction::kCount:
+      kernel.kind = StateKind::kCount;
+      break;
+    case AggregateFunction::kSum:
+      kernel.kind = StateKind::kSum;
+      kernel.overflow = sum_overflow_message(state);
+      if (state.value_type.id == TypeId::kDecimal) kernel.precision = state.value_type.precision;
+      break;
+    case AggregateFunction::kAvg:
+      kernel.kind = StateKind::kAvg;
+      kernel.result = PhysicalType::kDouble;
+      kernel.overflow = sum_overflow_message(state);
+      kernel.scale = numeric_scale(state.value_type);
+      break;
+    case AggregateFunction::kMin:
+    case AggregateFunction::kBoolAnd:
+      kernel.kind = StateKind::kMin;
+      break;
+    case AggregateFunction::kMax:
+    case AggregateFunction::kBoolOr:
+      kernel.kind = StateKind::kMax;
+      break;
+    case AggregateFunction::kVarSamp:
+    case AggregateFunction::kVarPop:
+    case AggregateFunction::kStddevSamp:
+    case AggregateFunction::kStddevPop:
+      kernel.kind = StateKind::kVariance;
+      kernel.result = PhysicalType::kDouble;
+      kernel.scale = numeric_scale(state.argument_type);
+      kernel.variance_kind = variance_kind(state.function);
+      break;
+    case AggregateFunction::kStringAgg:
+      kernel.kind = StateKind::kStringAgg;
+      break;
+    case AggregateFunction::kPercentileCont:
+      kernel.kind = StateKind::kPercentileCont;
+      break;
+    case AggregateFunction::kPercentileDisc:
+      kernel.kind = StateKind::kPercentileDisc;
+      break;
+    case AggregateFunction::kMode:
+      kernel.kind = StateKind::kMode;
+      break;
+  }
+  kernel.order = state.order;
+  kernel.fraction = state.fraction;
+  return kernel;
 }
 
 }  // namespace floe::plan

@@ -27,6 +27,7 @@
 
 #include "engine/plan/logical_plan.h"
 #include "engine/plan/row_layout.h"
+#include "runtime/vector/aggregate_kernels.h"
 
 namespace floe::plan {
 
@@ -50,6 +51,9 @@ struct AggregateLayout {
   RowLayout layout;
 };
 
+// The FloeVarianceKind of a variance function (runtime_abi.h).
+int32_t variance_kind(AggregateFunction function);
+
 // Scale of a numeric type as a decimal (integers have scale 0).
 uint8_t numeric_scale(const SqlType& type);
 
@@ -57,5 +61,11 @@ uint8_t numeric_scale(const SqlType& type);
 // floe::NotSupported for aggregates no engine computes (a DISTINCT one the planner did not
 // rewrite, sums of non-numbers).
 AggregateLayout describe_aggregate(const AggregateOp& aggregate, const ColumnRegistry& registry);
+
+// The error of an exact running sum (sum, avg) that leaves its machine width.
+const char* sum_overflow_message(const AggregateState& state);
+
+// `state` of a group row of `layout` for the vectorized kernels.
+vectorized::StateKernel state_kernel(const AggregateState& state, const RowLayout& layout);
 
 }  // namespace floe::plan

@@ -17,4 +17,10 @@ RowLayout::RowLayout(std::vector<RowField> fields) : fields_(std::move(fields)) 
   size_ = std::max<uint32_t>((offset + 7) / 8 * 8, 8);
 }
 
+vectorized::RowSlot row_slot(const RowLayout& layout, size_t index) {
+  const RowField& field = layout.field(index);
+  return {field.type.physical(), layout.offset(index),
+          field.nullable ? static_cast<int32_t>(layout.null_offset(index)) : -1};
+}
+
 }  // namespace floe::plan

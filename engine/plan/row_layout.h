@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "runtime/vector/row_slot.h"
 #include "storage/types.h"
 
 namespace floe::plan {
@@ -34,5 +35,8 @@ class RowLayout {
   std::vector<uint32_t> null_offsets_;
   uint32_t size_ = 0;
 };
+
+// Field `index` of `layout` for the runtime's vectorized primitives.
+vectorized::RowSlot row_slot(const RowLayout& layout, size_t index);
 
 }  // namespace floe::plan
