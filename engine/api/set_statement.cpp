@@ -60,6 +60,8 @@ Enum parse_enum(std::string_view name, std::string_view value,
 const std::array<const char*, 3> kOptimizationNames = {"fast", "optimized", "auto"};
 const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
 const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
+// In plan::JoinTableKind's order.
+const std::array<const char*, 4> kJoinTableNames = {"chaining", "cht", "cat", "auto"};
 
 struct Setting {
   const char* name;
@@ -101,7 +103,9 @@ const Setting kSettings[] = {
      [](std::string_view n, std::string_view v, StatementContext& c) {
        c.options.sarg_pushdown = parse_bool(n, v);
      },
-     [](const StatementContext& c) -> std::string { return c.options.sarg_pushdown ? "on" : "off"; },
+     [](const StatementContext& c) -> std::string {
+       return c.options.sarg_pushdown ? "on" : "off";
+     },
      FLOE_OPTION_RESET(sarg_pushdown)},
     {"sma_skipping",
      [](std::string_view n, std::string_view v, StatementContext& c) {
@@ -123,6 +127,14 @@ const Setting kSettings[] = {
      },
      [](const StatementContext& c) { return std::to_string(c.options.scan.vector_size); },
      FLOE_OPTION_RESET(scan.vector_size)},
+    {"join_table",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.join_table = parse_enum<plan::JoinTableKind>(n, v, kJoinTableNames);
+     },
+     [](const StatementContext& c) -> std::string {
+       return kJoinTableNames[static_cast<size_t>(c.options.join_table)];
+     },
+     FLOE_OPTION_RESET(join_table)},
     // Settings of the database, shared by its connections.
     {"freeze_policy",
      [](std::string_view n, std::string_view v, StatementContext& c) {

@@ -60,7 +60,7 @@ std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& 
     case PipelineDescription::Source::kRows:
       return index_morsels(state.rows(pipeline.source_slot).size());
     case PipelineDescription::Source::kJoinUnmatched:
-      return index_morsels(state.join_table(pipeline.source_slot).slot_count());
+      return index_morsels(state.join_scan_units(pipeline.source_slot));
   }
   return {};
 }
@@ -110,7 +110,7 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
                    const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineDescription::Sink::kJoinBuild:
-      state.join_table(pipeline.sink_slot).finalize(query.cancel_flag());
+      state.finalize_join_table(pipeline.sink_slot, query.cancel_flag());
       break;
     case PipelineDescription::Sink::kAggregation:
       if (!state.aggregation_table(pipeline.sink_slot)

@@ -51,6 +51,8 @@ struct ExecutionOptions {
   // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
   bool sarg_pushdown = true;
   ScanSettings scan;
+  // The table of every hash join (`SET join_table`, plan::JoinTableKind).
+  plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
