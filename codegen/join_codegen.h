@@ -43,7 +43,7 @@ void emit_join_all_rows(
     PipelineEnv& env, const Materialization& rows, const std::string& name,
     const std::function<void(llvm::Value* payload, llvm::BasicBlock* advance)>& visit);
 // Whether the join's table may hold a row with this hash and keys (a CHT/CAT's bitmap; always
-// true for chaining, see early_bitmap_filter).
+// true for chaining; bitmap_filter_translator.cpp).
 llvm::Value* emit_join_may_contain(PipelineEnv& env, const Materialization& rows, llvm::Value* hash,
                                    const std::vector<SqlValue>& keys);
 
@@ -52,6 +52,11 @@ llvm::Value* emit_join_may_contain(PipelineEnv& env, const Materialization& rows
 // only make a mark unknown share one chain per value of the other keys.
 llvm::Value* mark_join_build_hash(PipelineEnv& env, const plan::JoinOp& join,
                                   const std::vector<SqlValue>& keys);
+
+// The early bitmap filter (bitmap_filter_translator.cpp) placed before the pipeline's
+// operator at `position`, the first CHT/CAT join; null where fewer than two joins take part.
+std::unique_ptr<Consumer> make_bitmap_filter(PipelineEnv& env, const plan::Pipeline& pipeline,
+                                             size_t position, Consumer& next);
 
 std::unique_ptr<Consumer> make_mark_join_probe(PipelineEnv& env, const plan::JoinOp& join,
                                                Consumer& next);

@@ -310,6 +310,13 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
     for (uint32_t slot = 0; slot < slots_.size(); ++slot)
       if (slots_[slot].kind == plan::StateSlot::Kind::kScanCursors)
         profile->scans[slots_[slot].scan] += state.scan_statistics(slot, workers);
+    for (const auto& [op, rows] : physical.materializations) {
+      if (rows.join_table == plan::JoinTableKind::kChaining || op->kind != plan::LogicalKind::kJoin)
+        continue;
+      const ConciseJoinTable& table = state.concise_join_table(rows.slot);
+      profile->join_tables[op] = std::string(table.kind() == JoinTableKind::kCat ? "CAT" : "CHT") +
+                                 ", " + std::to_string(table.memory_bytes()) + " bytes";
+    }
   }
   output.rows = read_result(physical, state);
   for (const auto& column : physical.result_columns) {

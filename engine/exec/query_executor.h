@@ -95,6 +95,8 @@ struct QueryProfile {
   std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.
   std::map<int, double> pipeline_ms;
+  // The table each CHT/CAT hash join built (SET join_table): "CAT, <bytes> bytes".
+  std::unordered_map<const plan::LogicalOp*, std::string> join_tables;
   bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)
 };
 
