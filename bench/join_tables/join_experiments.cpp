@@ -110,15 +110,19 @@ void parallel_insert(const std::vector<int64_t>& keys, const Insert& insert) {
   });
 }
 
+// Chaining and CHT: a hash per row, the key in the payload.
+template <typename HashTable>
+void build_hashed(HashTable& table, const std::vector<int64_t>& keys) {
+  parallel_insert(keys, [&](uint32_t w, int64_t key) {
+    std::memcpy(table.insert(w, hash_of(key)), &key, sizeof key);
+  });
+  table.finalize();
+}
+
 class ChainingTable : public Table {
  public:
   explicit ChainingTable(uint32_t payload) : payload_(payload), table_(8 + payload, g_threads) {}
-  void build(const std::vector<int64_t>& keys) override {
-    parallel_insert(keys, [&](uint32_t w, int64_t key) {
-      std::memcpy(table_.insert(w, hash_of(key)), &key, sizeof key);
-    });
-    table_.finalize();
-  }
+  void build(const std::vector<int64_t>& keys) override { build_hashed(table_, keys); }
   uint32_t probe(int64_t key) const override {
     uint64_t hash = hash_of(key);
     uint32_t matches = 0;
@@ -141,12 +145,7 @@ class ChainingTable : public Table {
 class ChtTable : public Table {
  public:
   explicit ChtTable(uint32_t payload) : table_(8 + payload, g_threads) {}
-  void build(const std::vector<int64_t>& keys) override {
-    parallel_insert(keys, [&](uint32_t w, int64_t key) {
-      std::memcpy(table_.insert(w, hash_of(key)), &key, sizeof key);
-    });
-    table_.finalize();
-  }
+  void build(const std::vector<int64_t>& keys) override { build_hashed(table_, keys); }
   uint32_t probe(int64_t key) const override {
     uint64_t hash = hash_of(key);
     uint32_t matches = 0;
@@ -228,26 +227,27 @@ void size_line(uint64_t rows, uint32_t payload, uint64_t range_factor) {
     auto table = make_table(kind, payload, range_factor * rows);
     table->build(load.build_keys);
     double probe = median_ms([&] { matches = parallel_probe(*table, load.probe_keys); });
-    std::printf("%s,%llu,%u,%llu,%.2f,%.3f,%.3f,%.1f,%llu\n", kind,
-                static_cast<unsigned long long>(rows), payload,
-                static_cast<unsigned long long>(range_factor),
-                static_cast<double>(bytes) / static_cast<double>(rows), build, probe,
-                static_cast<double>(probes) / probe / 1000.0,
-                static_cast<unsigned long long>(matches));
+    std::printf(
+        "%s,%llu,%u,%llu,%.2f,%.3f,%.3f,%.1f,%llu\n", kind, static_cast<unsigned long long>(rows),
+        payload, static_cast<unsigned long long>(range_factor),
+        static_cast<double>(bytes) / static_cast<double>(rows), build, probe,
+        static_cast<double>(probes) / probe / 1000.0, static_cast<unsigned long long>(matches));
     std::fflush(stdout);
   }
 }
 
 void run_size() {
-  std::printf("table,inner_rows,payload,range_factor,bytes_per_row,build_ms,probe_ms,"
-              "probe_mkeys_per_s,matches\n");
+  std::printf(
+      "table,inner_rows,payload,range_factor,bytes_per_row,build_ms,probe_ms,"
+      "probe_mkeys_per_s,matches\n");
   for (uint32_t payload : {0u, 8u, 24u})
     for (uint64_t rows = 100; rows <= 10'000'000; rows *= 10) size_line(rows, payload, 2);
 }
 
 void run_density() {
-  std::printf("table,inner_rows,payload,range_factor,bytes_per_row,build_ms,probe_ms,"
-              "probe_mkeys_per_s,matches\n");
+  std::printf(
+      "table,inner_rows,payload,range_factor,bytes_per_row,build_ms,probe_ms,"
+      "probe_mkeys_per_s,matches\n");
   for (uint64_t factor : {2, 10, 100}) size_line(1'000'000, 8, factor);
 }
 
