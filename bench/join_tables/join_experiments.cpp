@@ -6,6 +6,7 @@
 //
 //   floe_bench_join_experiments size     Table 1 / Figs 6, 8: memory per build row and
 //                                        build + probe time, inner 1E2..1E7, payload 0/8/24
+//                                        (--payload P: one payload; --max-rows N)
 //   floe_bench_join_experiments density  Fig 12: keys in a range 2x, 10x, 100x the rows
 //   floe_bench_join_experiments filter   Fig 14: a 3-way join pipeline at selectivity
 //                                        0..100%, with and without early bitmap filtering
@@ -41,6 +42,8 @@ namespace {
 
 int g_runs = 5;
 uint32_t g_threads = 2;
+int g_payload = -1;                // size: only this payload (-1: 0, 8 and 24)
+uint64_t g_max_rows = 10'000'000;  // size: the largest inner
 constexpr uint32_t kVector = 2048;
 
 double median_ms(const std::function<void()>& run) {
@@ -240,8 +243,10 @@ void run_size() {
   std::printf(
       "table,inner_rows,payload,range_factor,bytes_per_row,build_ms,probe_ms,"
       "probe_mkeys_per_s,matches\n");
-  for (uint32_t payload : {0u, 8u, 24u})
-    for (uint64_t rows = 100; rows <= 10'000'000; rows *= 10) size_line(rows, payload, 2);
+  for (uint32_t payload : {0u, 8u, 24u}) {
+    if (g_payload >= 0 && payload != static_cast<uint32_t>(g_payload)) continue;
+    for (uint64_t rows = 100; rows <= g_max_rows; rows *= 10) size_line(rows, payload, 2);
+  }
 }
 
 void run_density() {
@@ -370,6 +375,8 @@ int main(int argc, char** argv) {
     std::string name = argv[i];
     if (name == "--runs") floe::g_runs = std::stoi(argv[i + 1]);
     if (name == "--threads") floe::g_threads = static_cast<uint32_t>(std::stoi(argv[i + 1]));
+    if (name == "--payload") floe::g_payload = std::stoi(argv[i + 1]);
+    if (name == "--max-rows") floe::g_max_rows = std::stoull(argv[i + 1]);
   }
   tbb::task_arena arena(static_cast<int>(floe::g_threads));
   return arena.execute([&] {
@@ -384,7 +391,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: floe_bench_join_experiments size|density|filter|multiway "
-                   "[--runs N] [--threads N]\n");
+                   "[--runs N] [--threads N] [--payload P] [--max-rows N]\n");
       return 1;
     }
     return 0;
