@@ -7,6 +7,7 @@
 //   floe_bench_join_experiments size     Table 1 / Figs 6, 8: memory per build row and
 //                                        build + probe time, inner 1E2..1E7, payload 0/8/24
 //                                        (--payload P: one payload; --max-rows N)
+//   --probes N: probe rows (default 4M)
 //   floe_bench_join_experiments density  Fig 12: keys in a range 2x, 10x, 100x the rows
 //   floe_bench_join_experiments filter   Fig 14: a 3-way join pipeline at selectivity
 //                                        0..100%, with and without early bitmap filtering
@@ -42,8 +43,9 @@ namespace {
 
 int g_runs = 5;
 uint32_t g_threads = 2;
-int g_payload = -1;                // size: only this payload (-1: 0, 8 and 24)
-uint64_t g_max_rows = 10'000'000;  // size: the largest inner
+int g_payload = -1;                     // size: only this payload (-1: 0, 8 and 24)
+uint64_t g_max_rows = 10'000'000;       // size: the largest inner
+uint64_t g_probes = uint64_t{1} << 22;  // probe rows (size: at least the inner's rows)
 constexpr uint32_t kVector = 2048;
 
 double median_ms(const std::function<void()>& run) {
@@ -217,7 +219,7 @@ uint64_t parallel_probe(const Table& table, const std::vector<int64_t>& keys) {
 // Table 1 / Figs 6 and 8, and Fig 12 (with `range_factor`): per kind, memory per row, build
 // and probe time, probe throughput.
 void size_line(uint64_t rows, uint32_t payload, uint64_t range_factor) {
-  const uint64_t probes = std::max<uint64_t>(rows, uint64_t{1} << 22);
+  const uint64_t probes = std::max<uint64_t>(rows, g_probes);
   Workload load = make_workload(rows, range_factor * rows, probes, 100, rows * 31 + payload);
   for (const char* kind : kKinds) {
     uint64_t bytes = 0;
@@ -329,7 +331,7 @@ void make_pipeline(const std::string& kind, size_t joins, uint64_t rows, uint64_
 
 void run_filter() {
   std::printf("table,joins,inner_rows,selectivity,early_filter,probe_ms,survivors\n");
-  const uint64_t rows = 1'000'000, probes = 1 << 22;
+  const uint64_t rows = 1'000'000, probes = g_probes;
   for (const char* kind : {"cht", "cat"}) {
     for (int selectivity : {0, 20, 40, 60, 80, 100}) {
       std::vector<std::unique_ptr<Table>> tables;
@@ -348,7 +350,7 @@ void run_filter() {
 
 void run_multiway() {
   std::printf("table,joins,inner_rows,total_bytes,build_ms,probe_ms\n");
-  const uint64_t rows = 1'000'000, probes = 1 << 22;
+  const uint64_t rows = 1'000'000, probes = g_probes;
   for (const char* kind : kKinds) {
     for (size_t joins = 1; joins <= 3; ++joins) {  // 2- to 4-way joins
       std::vector<std::unique_ptr<Table>> tables;
@@ -377,6 +379,7 @@ int main(int argc, char** argv) {
     if (name == "--threads") floe::g_threads = static_cast<uint32_t>(std::stoi(argv[i + 1]));
     if (name == "--payload") floe::g_payload = std::stoi(argv[i + 1]);
     if (name == "--max-rows") floe::g_max_rows = std::stoull(argv[i + 1]);
+    if (name == "--probes") floe::g_probes = std::stoull(argv[i + 1]);
   }
   tbb::task_arena arena(static_cast<int>(floe::g_threads));
   return arena.execute([&] {
@@ -391,7 +394,8 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: floe_bench_join_experiments size|density|filter|multiway "
-                   "[--runs N] [--threads N] [--payload P] [--max-rows N]\n");
+                   "[--runs N] [--threads N] [--payload P] [--max-rows N] "
+                   "[--probes N]\n");
       return 1;
     }
     return 0;

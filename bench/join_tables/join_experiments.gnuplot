@@ -26,7 +26,7 @@ unset multiplot
 
 # Fig 8: build and probe time. Probe: million probe keys per second (4M probes, all hits).
 set output dir."/join_tables_time.png"
-set multiplot layout 2,3 title "Build time (ms) and probe throughput (M keys/s), 2 threads, medians"
+set multiplot layout 2,3 title "Build time (ms) and probe throughput (M keys/s; 4M probes, payload 24: 1M), 2 threads, medians"
 do for [payload in "0 8 24"] {
   set title "build, payload ".payload
   set logscale y
@@ -67,7 +67,7 @@ set output dir."/join_tables_filter.png"
 filter = dir."/join_tables_filter.csv"
 flt(table, early) = sprintf("< (head -1 '%s'; grep '^%s,3,[0-9]*,[0-9]*,%d,' '%s')", \
                             filter, table, early, filter)
-set title "3-way join probe (1M rows per build side, 4M probe rows, 2 threads)"
+set title "3-way join probe (1M rows per build side, 1M probe rows, 2 threads)"
 set xlabel "selectivity (% of probe rows matching all joins)"
 set ylabel "probe ms"
 set yrange [0:*]
@@ -85,7 +85,7 @@ set xlabel "joined tables"
 set title "memory of all join tables (MB)"
 set ylabel "MB"
 plot for [t in tables] mw(t) using "joins":(column("total_bytes") / 1e6) with linespoints title t
-set title "probe (4M probe rows, 50% selectivity)"
+set title "probe (1M probe rows, 50% selectivity)"
 set ylabel "probe ms"
 plot for [t in tables] mw(t) using "joins":"probe_ms" with linespoints title t
 unset multiplot
