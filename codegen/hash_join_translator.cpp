@@ -26,9 +26,9 @@ std::vector<SqlType> join_key_types(const plan::JoinOp& join) {
   return types;
 }
 
-std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& join,
-                                        bool build_side, const Tuple& tuple,
-                                        llvm::BasicBlock* on_null, size_t strict) {
+std::vector<SqlValue> compile_join_keys(PipelineEnv& env, const plan::JoinOp& join, bool build_side,
+                                        const Tuple& tuple, llvm::BasicBlock* on_null,
+                                        size_t strict) {
   auto& b = env.builder();
   std::vector<SqlValue> keys;
   for (const auto& key : join.keys) {
@@ -116,13 +116,11 @@ class JoinBuild : public Consumer {
       set_flag(env_, rows_->build_rows_slot);
       on_null = new_join_block(env_, "join_build_null_key");
     }
-    auto keys = compile_join_keys(env_, join_, true, tuple, on_null,
-                                  join_.keys.size() - join_.mark_keys);
+    auto keys =
+        compile_join_keys(env_, join_, true, tuple, on_null, join_.keys.size() - join_.mark_keys);
     auto* hash = join_.type == JoinType::kMark ? mark_join_build_hash(env_, join_, keys)
                                                : hash_keys(env_, keys, join_key_types(join_));
-    auto* payload =
-        b.CreateCall(env_.codegen.runtime_function("floe_rt_join_insert"),
-                     {env_.slot_pointer(rows_->slot), env_.codegen.worker(), hash}, "join_payload");
+    auto* payload = emit_join_insert(env_, *rows_, hash, keys);
     for (size_t k = 0; k < keys.size(); ++k)
       store_field(env_.codegen, payload, rows_->layout, k, keys[k]);
     auto resolve = resolver_for(tuple);
@@ -198,13 +196,9 @@ class JoinProbe : public Consumer {
       b.CreateStore(b.getFalse(), matched);
     }
     auto* hash = hash_keys(env_, probe_keys, types);
-    auto* table = env_.slot_pointer(rows_.slot);
-    auto* first = b.CreateCall(codegen.runtime_function("floe_rt_join_lookup"), {table, hash});
-    env_.emit_chain_walk(
-        first, hash, "floe_rt_join_next", "join",
-        [&](llvm::Value* entry, llvm::BasicBlock* advance) {
-          auto* payload =
-              b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
+    emit_join_candidates(
+        env_, rows_, hash, probe_keys, "join",
+        [&](llvm::Value* payload, llvm::BasicBlock* advance) {
           std::vector<SqlValue> build_keys;
           for (size_t k = 0; k < types.size(); ++k)
             build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
@@ -293,6 +287,7 @@ class JoinUnmatchedSource : public Source {
       : env_(env), join_(join), rows_(env.materialization(join)) {}
 
   void produce(Consumer& consumer) override {
+    if (rows_.join_table != plan::JoinTableKind::kChaining) return produce_rows(consumer);
     auto& b = env_.builder();
     auto* table = env_.slot_pointer(rows_.slot);
     env_.emit_loop(env_.morsel_begin, env_.morsel_end, [&](llvm::Value* i, llvm::BasicBlock*) {
@@ -315,18 +310,10 @@ class JoinUnmatchedSource : public Source {
       auto* payload =
           b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
       auto* flag = b.CreateLoad(b.getInt8Ty(), matched_flag_address(env_, payload, rows_.layout));
-      const int8_t wanted = join_.type == JoinType::kRightSemi ? 1 : 0;
-      b.CreateCondBr(b.CreateICmpEQ(flag, b.getInt8(wanted)), emit, advance);
+      b.CreateCondBr(is_wanted(flag), emit, advance);
 
       b.SetInsertPoint(emit);
-      Tuple tuple;
-      if (plan::join_outputs_probe(join_.type)) {
-        for (auto id : plan::output_columns(*join_.children[0]))
-          if (env_.is_used(id)) tuple[id] = env_.codegen.null_value(env_.column(id).type);
-      }
-      for (const auto& column : rows_.columns)
-        tuple[column.id] = load_field(env_.codegen, payload, rows_.layout, column.field);
-      consumer.consume(tuple, advance);
+      emit_row(consumer, payload, advance);
       b.CreateBr(advance);
 
       b.SetInsertPoint(advance);
@@ -339,6 +326,39 @@ class JoinUnmatchedSource : public Source {
   }
 
  private:
+  // A CHT/CAT: rows [morsel_begin, morsel_end) of its array.
+  void produce_rows(Consumer& consumer) {
+    auto& b = env_.builder();
+    auto* table = env_.slot_pointer(rows_.slot);
+    env_.emit_loop(env_.morsel_begin, env_.morsel_end, [&](llvm::Value* i, llvm::BasicBlock* next) {
+      auto* payload =
+          b.CreateCall(env_.codegen.runtime_function("floe_rt_concise_row"), {table, i}, "payload");
+      auto* flag = b.CreateLoad(b.getInt8Ty(), matched_flag_address(env_, payload, rows_.layout));
+      auto* emit = new_join_block(env_, "unmatched_emit");
+      b.CreateCondBr(is_wanted(flag), emit, next);
+      b.SetInsertPoint(emit);
+      emit_row(consumer, payload, next);
+    });
+  }
+
+  // Whether a row's matched byte selects it: 0, or 1 for right semi joins.
+  llvm::Value* is_wanted(llvm::Value* flag) {
+    const int8_t wanted = join_.type == JoinType::kRightSemi ? 1 : 0;
+    return env_.builder().CreateICmpEQ(flag, env_.builder().getInt8(wanted));
+  }
+
+  // Passes a selected build row on (probe columns NULL); a dropped one goes to `next`.
+  void emit_row(Consumer& consumer, llvm::Value* payload, llvm::BasicBlock* next) {
+    Tuple tuple;
+    if (plan::join_outputs_probe(join_.type)) {
+      for (auto id : plan::output_columns(*join_.children[0]))
+        if (env_.is_used(id)) tuple[id] = env_.codegen.null_value(env_.column(id).type);
+    }
+    for (const auto& column : rows_.columns)
+      tuple[column.id] = load_field(env_.codegen, payload, rows_.layout, column.field);
+    consumer.consume(tuple, next);
+  }
+
   PipelineEnv& env_;
   const plan::JoinOp& join_;
   const Materialization& rows_;

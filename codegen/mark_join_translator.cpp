@@ -13,7 +13,6 @@
 // A walk ends at the first TRUE, and where TRUE is no longer possible at the first unknown.
 #include "codegen/join_codegen.h"
 #include "codegen/key_codegen.h"
-#include "runtime/join_hash_table.h"
 #include "storage/stack_depth.h"
 
 namespace floe::codegen {
@@ -62,23 +61,21 @@ class MarkJoinProbe : public Consumer {
 
     auto probe_keys = compile_join_keys(env_, join_, false, tuple, emit_, strict_);
     llvm::Value* null_mark = any_null_mark(env_, join_, probe_keys);
-    auto* table = env_.slot_pointer(rows_.slot);
     auto* hashed = block("mark_hashed");
     if (null_mark) {
       auto* scan_all = block("mark_scan_all");
       b.CreateCondBr(null_mark, scan_all, hashed);
       b.SetInsertPoint(scan_all);
-      auto* first = b.CreateCall(env_.codegen.runtime_function("floe_rt_join_first"), {table});
-      walk(first, table, "floe_rt_join_following", "mark_all", tuple, probe_keys, true);
+      emit_join_all_rows(env_, rows_, "mark_all", visitor(tuple, probe_keys, true));
       b.CreateBr(emit_);
     } else {
       b.CreateBr(hashed);
     }
 
     b.SetInsertPoint(hashed);
-    walk_chain(table, probe_keys, probe_keys, tuple, false);
+    walk_chain(probe_keys, probe_keys, tuple, false);
     if (join_.mark_keys)
-      walk_chain(table, with_null_marks(env_, join_, probe_keys), probe_keys, tuple, true);
+      walk_chain(with_null_marks(env_, join_, probe_keys), probe_keys, tuple, true);
     b.CreateBr(emit_);
 
     b.SetInsertPoint(emit_);
@@ -95,72 +92,65 @@ class MarkJoinProbe : public Consumer {
   }
 
   // The chain of the entries stored under the hash of `hashed`.
-  void walk_chain(llvm::Value* table, const std::vector<SqlValue>& hashed,
-                  const std::vector<SqlValue>& probe_keys, Tuple& tuple, bool unknown_ends) {
-    auto& b = env_.builder();
-    auto* hash = hash_keys(env_, hashed, types_);
-    auto* first = b.CreateCall(env_.codegen.runtime_function("floe_rt_join_lookup"), {table, hash});
-    walk(first, hash, "floe_rt_join_next", "mark_chain", tuple, probe_keys, unknown_ends);
+  void walk_chain(const std::vector<SqlValue>& hashed, const std::vector<SqlValue>& probe_keys,
+                  Tuple& tuple, bool unknown_ends) {
+    emit_join_candidates(env_, rows_, hash_keys(env_, hashed, types_), hashed, "mark_chain",
+                         visitor(tuple, probe_keys, unknown_ends));
   }
 
-  // Visits the entries from `first` on: each candidate's mark value ends the walk when TRUE
-  // (or unknown, with `unknown_ends`); an unknown one otherwise leaves the mark unknown.
-  void walk(llvm::Value* first, llvm::Value* walk_argument, const std::string& next_function,
-            const std::string& name, Tuple& tuple, const std::vector<SqlValue>& probe_keys,
-            bool unknown_ends) {
-    auto& b = env_.builder();
-    auto& codegen = env_.codegen;
-    env_.emit_chain_walk(
-        first, walk_argument, next_function, name,
-        [&](llvm::Value* entry, llvm::BasicBlock* advance) {
-          auto* payload =
-              b.CreateConstInBoundsGEP1_32(b.getInt8Ty(), entry, sizeof(JoinEntry), "payload");
-          std::vector<SqlValue> build_keys;
-          for (size_t k = 0; k < types_.size(); ++k)
-            build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
-          std::vector<SqlValue> probe_strict(probe_keys.begin(), probe_keys.begin() + strict_);
-          std::vector<SqlValue> build_strict(build_keys.begin(), build_keys.begin() + strict_);
-          std::vector<SqlType> strict_types(types_.begin(), types_.begin() + strict_);
-          auto* candidate = block("mark_candidate");
-          b.CreateCondBr(keys_equal(env_, probe_strict, build_strict, strict_types), candidate,
-                         advance);
-          b.SetInsertPoint(candidate);
-          Tuple joined = join_pair(env_, join_, rows_, tuple, payload, build_keys, advance);
-          // The three-valued AND of the mark key equalities and the mark condition.
-          llvm::Value* is_false = b.getFalse();
-          llvm::Value* is_null = b.getFalse();
-          auto add_term = [&](llvm::Value* value, llvm::Value* null) {
-            if (null) {
-              is_false = b.CreateOr(is_false, b.CreateAnd(b.CreateNot(null), b.CreateNot(value)));
-              is_null = b.CreateOr(is_null, null);
-            } else {
-              is_false = b.CreateOr(is_false, b.CreateNot(value));
-            }
-          };
-          for (size_t k = strict_; k < types_.size(); ++k) {
-            const SqlValue& probe = probe_keys[k];
-            const SqlValue& build = build_keys[k];
-            llvm::Value* null = probe.null && build.null ? b.CreateOr(probe.null, build.null)
-                                                         : (probe.null ? probe.null : build.null);
-            add_term(env_.expressions.equal(zero_if_null(codegen, probe),
-                                            zero_if_null(codegen, build), types_[k]),
-                     null);
-          }
-          if (join_.mark_condition) {
-            SqlValue condition =
-                env_.expressions.compile(*join_.mark_condition, resolver_for(joined));
-            add_term(condition.value, condition.null);
-          }
-          auto* decided = block("mark_decided");
-          auto* unknown = block("mark_unknown");
-          b.CreateCondBr(is_false, advance, decided);
-          b.SetInsertPoint(decided);
-          b.CreateStore(b.CreateNot(is_null), mark_value_);
-          b.CreateStore(is_null, mark_null_);
-          b.CreateCondBr(is_null, unknown, emit_);
-          b.SetInsertPoint(unknown);
-          b.CreateBr(unknown_ends ? emit_ : advance);
-        });
+  // The visit of a candidate: its mark value ends the walk when TRUE (or unknown, with
+  // `unknown_ends`); an unknown one otherwise leaves the mark unknown.
+  std::function<void(llvm::Value*, llvm::BasicBlock*)> visitor(
+      Tuple& tuple, const std::vector<SqlValue>& probe_keys, bool unknown_ends) {
+    return [this, &tuple, &probe_keys, unknown_ends](llvm::Value* payload,
+                                                     llvm::BasicBlock* advance) {
+      auto& b = env_.builder();
+      auto& codegen = env_.codegen;
+      std::vector<SqlValue> build_keys;
+      for (size_t k = 0; k < types_.size(); ++k)
+        build_keys.push_back(load_field(codegen, payload, rows_.layout, k));
+      std::vector<SqlValue> probe_strict(probe_keys.begin(), probe_keys.begin() + strict_);
+      std::vector<SqlValue> build_strict(build_keys.begin(), build_keys.begin() + strict_);
+      std::vector<SqlType> strict_types(types_.begin(), types_.begin() + strict_);
+      auto* candidate = block("mark_candidate");
+      b.CreateCondBr(keys_equal(env_, probe_strict, build_strict, strict_types), candidate,
+                     advance);
+      b.SetInsertPoint(candidate);
+      Tuple joined = join_pair(env_, join_, rows_, tuple, payload, build_keys, advance);
+      // The three-valued AND of the mark key equalities and the mark condition.
+      llvm::Value* is_false = b.getFalse();
+      llvm::Value* is_null = b.getFalse();
+      auto add_term = [&](llvm::Value* value, llvm::Value* null) {
+        if (null) {
+          is_false = b.CreateOr(is_false, b.CreateAnd(b.CreateNot(null), b.CreateNot(value)));
+          is_null = b.CreateOr(is_null, null);
+        } else {
+          is_false = b.CreateOr(is_false, b.CreateNot(value));
+        }
+      };
+      for (size_t k = strict_; k < types_.size(); ++k) {
+        const SqlValue& probe = probe_keys[k];
+        const SqlValue& build = build_keys[k];
+        llvm::Value* null = probe.null && build.null ? b.CreateOr(probe.null, build.null)
+                                                     : (probe.null ? probe.null : build.null);
+        add_term(env_.expressions.equal(zero_if_null(codegen, probe), zero_if_null(codegen, build),
+                                        types_[k]),
+                 null);
+      }
+      if (join_.mark_condition) {
+        SqlValue condition = env_.expressions.compile(*join_.mark_condition, resolver_for(joined));
+        add_term(condition.value, condition.null);
+      }
+      auto* decided = block("mark_decided");
+      auto* unknown = block("mark_unknown");
+      b.CreateCondBr(is_false, advance, decided);
+      b.SetInsertPoint(decided);
+      b.CreateStore(b.CreateNot(is_null), mark_value_);
+      b.CreateStore(is_null, mark_null_);
+      b.CreateCondBr(is_null, unknown, emit_);
+      b.SetInsertPoint(unknown);
+      b.CreateBr(unknown_ends ? emit_ : advance);
+    };
   }
 
   PipelineEnv& env_;

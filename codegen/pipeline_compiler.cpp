@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "codegen/jit.h"
+#include "codegen/join_codegen.h"
 #include "codegen/query_program.h"
 #include "codegen/translator.h"
 #include "storage/error.h"
@@ -122,6 +123,14 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
     consumers.push_back(make_sink(env, pipeline.sink));
     first = consumers.back().get();
   }
+  // The first CHT/CAT join, where the early bitmap filter goes (bitmap_filter_translator.cpp).
+  size_t first_concise_join = own;
+  for (size_t k = own; k-- > 0;) {
+    const plan::LogicalOp& op = *pipeline.operators[k];
+    if (op.kind == LogicalKind::kJoin &&
+        env.materialization(op).join_table != plan::JoinTableKind::kChaining)
+      first_concise_join = k;
+  }
   for (size_t k = own; k-- > 0;) {
     const plan::LogicalOp& op = *pipeline.operators[k];
     if (op.kind == LogicalKind::kUnionAll) {
@@ -137,6 +146,12 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
       consumers.push_back(make_operator(env, op, *first));
     }
     first = consumers.back().get();
+    if (k == first_concise_join) {
+      if (auto filter = make_bitmap_filter(env, pipeline, k, *first)) {
+        consumers.push_back(std::move(filter));
+        first = consumers.back().get();
+      }
+    }
   }
   if (!unmatched_rows) count(*pipeline.source);
   auto source = make_source(env, *pipeline.source);
@@ -164,9 +179,9 @@ std::vector<std::string> QueryProgram::entry_points() const {
   for (const auto& pipeline : pipelines) {
     names.push_back(pipeline.function);
     std::vector<const std::string*> helpers = {
-        &pipeline.keys_equal_function, &pipeline.merge_function, &pipeline.compare_function,
-        &pipeline.initial_groups_function, &pipeline.window_same_partition,
-        &pipeline.window_peers};
+        &pipeline.keys_equal_function,   &pipeline.merge_function,
+        &pipeline.compare_function,      &pipeline.initial_groups_function,
+        &pipeline.window_same_partition, &pipeline.window_peers};
     for (const auto& aggregate : pipeline.window_aggregates)
       helpers.insert(helpers.end(), {&aggregate.update, &aggregate.merge, &aggregate.finalize});
     for (const auto* helper : helpers) {

@@ -139,6 +139,17 @@ void PipelineEnv::poll_cancel(const std::string& name) {
 void PipelineEnv::emit_chain_walk(
     llvm::Value* first, llvm::Value* hash, const std::string& next_function,
     const std::string& name, const std::function<void(llvm::Value*, llvm::BasicBlock*)>& visit) {
+  emit_chain_walk(
+      first,
+      [&](llvm::Value* entry) {
+        return builder().CreateCall(codegen.runtime_function(next_function), {entry, hash});
+      },
+      name, visit);
+}
+
+void PipelineEnv::emit_chain_walk(
+    llvm::Value* first, const std::function<llvm::Value*(llvm::Value*)>& next_of,
+    const std::string& name, const std::function<void(llvm::Value*, llvm::BasicBlock*)>& visit) {
   auto& b = builder();
   auto* function = codegen.function();
   auto* before = b.GetInsertBlock();
@@ -158,7 +169,7 @@ void PipelineEnv::emit_chain_walk(
 
   b.SetInsertPoint(advance);
   poll_cancel(name);
-  auto* next_entry = b.CreateCall(codegen.runtime_function(next_function), {entry, hash});
+  auto* next_entry = next_of(entry);
   entry->addIncoming(next_entry, b.GetInsertBlock());
   b.CreateBr(head);
 

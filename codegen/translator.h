@@ -106,6 +106,11 @@ class PipelineEnv {
       llvm::Value* first, llvm::Value* hash, const std::string& next_function,
       const std::string& name,
       const std::function<void(llvm::Value* entry, llvm::BasicBlock* advance)>& visit);
+  // The same walk with the step emitted by `next_of(entry)` (at the back edge).
+  void emit_chain_walk(
+      llvm::Value* first, const std::function<llvm::Value*(llvm::Value* entry)>& next_of,
+      const std::string& name,
+      const std::function<void(llvm::Value* entry, llvm::BasicBlock* advance)>& visit);
 
  private:
   std::map<std::pair<llvm::Function*, uint32_t>, llvm::Value*> slot_loads_;

@@ -17,6 +17,8 @@
 namespace floe {
 class TableScanner;
 class JoinHashTable;
+class ConciseJoinTable;
+struct ConciseCursor;
 class AggregationHashTable;
 class SortBuffer;
 class RowBuffer;
@@ -78,6 +80,22 @@ floe::JoinEntry* floe_rt_join_slot_chain(floe::JoinHashTable* table, uint64_t sl
 floe::JoinEntry* floe_rt_join_first(floe::JoinHashTable* table);
 floe::JoinEntry* floe_rt_join_following(floe::JoinEntry* entry, floe::JoinHashTable* table);
 
+// ---- hash join (CHT / CAT: runtime/concise_join_table.h) ---------------------------
+// `key`: the join's integer key values (when the table may become a CAT), else unused.
+// Build side: a new row with this hash and key for the worker; returns its payload.
+uint8_t* floe_rt_concise_insert(floe::ConciseJoinTable* table, floe::WorkerContext* worker,
+                                uint64_t hash, const int64_t* key);
+// Probe side: the first candidate's payload, or null; `cursor` (8 bytes) keeps the place.
+uint8_t* floe_rt_concise_lookup(floe::ConciseJoinTable* table, uint64_t hash, const int64_t* key,
+                                floe::ConciseCursor* cursor);
+// The next candidate's payload after the cursor's, or null.
+uint8_t* floe_rt_concise_next(floe::ConciseJoinTable* table, uint64_t hash, const int64_t* key,
+                              floe::ConciseCursor* cursor);
+// False when no row can have this hash and key (the bitmap, VLDB 2015 section 3.1).
+bool floe_rt_concise_may_contain(floe::ConciseJoinTable* table, uint64_t hash, const int64_t* key);
+// Row `position` of [0, size) (its payload), or null past the end.
+uint8_t* floe_rt_concise_row(floe::ConciseJoinTable* table, uint64_t position);
+
 // ---- aggregation ---------------------------------------------------------------------
 // First entry in the worker's table with this hash, or null; follow with _next.
 floe::AggregationEntry* floe_rt_agg_lookup(floe::AggregationHashTable* table,
@@ -120,8 +138,7 @@ bool floe_rt_cast_string_to_date(floe::WorkerContext* worker, uint64_t lo, uint6
                                  int32_t* out);
 bool floe_rt_cast_string_to_timestamp(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
                                       int64_t* out);
-bool floe_rt_cast_string_to_bool(floe::WorkerContext* worker, uint64_t lo, uint64_t hi,
-                                 bool* out);
+bool floe_rt_cast_string_to_bool(floe::WorkerContext* worker, uint64_t lo, uint64_t hi, bool* out);
 // An explicit cast to CHAR(n)/VARCHAR(n) (n = 0: unbounded): cuts to n characters; is_char
 // strips trailing blanks. Never fails.
 FloeString floe_rt_cast_string_to_string(uint64_t lo, uint64_t hi, uint32_t max_length,

@@ -58,9 +58,12 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
       physical,
       [&](const plan::LogicalOp& op) {
         auto rows = profile.operator_rows.find(&op);
-        std::string text =
-            " (actual rows " +
-            std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) + ")";
+        std::string text = " (actual rows " +
+                           std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) +
+                           ")";
+        auto join_table = profile.join_tables.find(&op);
+        if (join_table != profile.join_tables.end())
+          text += " (join table " + join_table->second + ")";
         auto scan = profile.scans.find(&op);
         if (scan != profile.scans.end() && op.kind == plan::LogicalKind::kScan &&
             !static_cast<const plan::ScanOp&>(op).restrictions.empty()) {

@@ -53,7 +53,7 @@ plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOption
   plan::unnest_subqueries(logical);
   substitute_subqueries(logical, options, timings);
   plan::optimize(logical);
-  plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical));
+  plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical), options.join_table);
   timings.plan_ms += elapsed_ms(start);
   return physical;
 }

@@ -61,6 +61,8 @@ const std::array<const char*, 3> kOptimizationNames = {"fast", "optimized", "aut
 const std::array<const char*, 2> kExecutionModeNames = {"compiled", "vectorized"};
 const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
 const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
+// In plan::JoinTableKind's order.
+const std::array<const char*, 4> kJoinTableNames = {"chaining", "cht", "cat", "auto"};
 
 struct Setting {
   const char* name;
@@ -119,7 +121,9 @@ const Setting kSettings[] = {
      [](std::string_view n, std::string_view v, StatementContext& c) {
        c.options.sarg_pushdown = parse_bool(n, v);
      },
-     [](const StatementContext& c) -> std::string { return c.options.sarg_pushdown ? "on" : "off"; },
+     [](const StatementContext& c) -> std::string {
+       return c.options.sarg_pushdown ? "on" : "off";
+     },
      FLOE_OPTION_RESET(sarg_pushdown)},
     {"sma_skipping",
      [](std::string_view n, std::string_view v, StatementContext& c) {
@@ -145,6 +149,14 @@ const Setting kSettings[] = {
        c.options.vector_size_set = false;
        c.options.scan.vector_size = default_vector_size(c.options.execution_mode);
      }},
+    {"join_table",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.join_table = parse_enum<plan::JoinTableKind>(n, v, kJoinTableNames);
+     },
+     [](const StatementContext& c) -> std::string {
+       return kJoinTableNames[static_cast<size_t>(c.options.join_table)];
+     },
+     FLOE_OPTION_RESET(join_table)},
     // Settings of the database, shared by its connections.
     {"freeze_policy",
      [](std::string_view n, std::string_view v, StatementContext& c) {

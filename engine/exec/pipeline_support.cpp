@@ -19,7 +19,7 @@ std::vector<Morsel> morsels_of(const PipelineDescription& pipeline, QueryState& 
     case PipelineDescription::Source::kRows:
       return index_morsels(state.rows(pipeline.source_slot).size());
     case PipelineDescription::Source::kJoinUnmatched:
-      return index_morsels(state.join_table(pipeline.source_slot).slot_count());
+      return index_morsels(state.join_scan_units(pipeline.source_slot));
   }
   return {};
 }

@@ -74,7 +74,7 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
                    const codegen::CompiledModule& code) {
   switch (pipeline.sink) {
     case PipelineDescription::Sink::kJoinBuild:
-      state.join_table(pipeline.sink_slot).finalize(query.cancel_flag());
+      state.finalize_join_table(pipeline.sink_slot, query.cancel_flag());
       break;
     case PipelineDescription::Sink::kAggregation:
       if (!state.aggregation_table(pipeline.sink_slot)
@@ -254,6 +254,13 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
     add_scan_statistics(physical.slots, state, workers, *profile);
+    for (const auto& [op, rows] : physical.materializations) {
+      if (rows.join_table == plan::JoinTableKind::kChaining || op->kind != plan::LogicalKind::kJoin)
+        continue;
+      const ConciseJoinTable& table = state.concise_join_table(rows.slot);
+      profile->join_tables[op] = std::string(table.kind() == JoinTableKind::kCat ? "CAT" : "CHT") +
+                                 ", " + std::to_string(table.memory_bytes()) + " bytes";
+    }
   }
   read_result(physical, state, output);
   output.execute_ms = clock.lap_ms();

@@ -66,6 +66,8 @@ struct ExecutionOptions {
   // Vectorized scans apply the scan restrictions (off: the generated code evaluates them).
   bool sarg_pushdown = true;
   ScanSettings scan;
+  // The table of every hash join (`SET join_table`, plan::JoinTableKind).
+  plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
@@ -108,6 +110,8 @@ struct QueryProfile {
   std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.
   std::map<int, double> pipeline_ms;
+  // The table each CHT/CAT hash join built (SET join_table): "CAT, <bytes> bytes".
+  std::unordered_map<const plan::LogicalOp*, std::string> join_tables;
   bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)
 };
 

@@ -14,6 +14,7 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
                        const ScanSettings& scan) {
   index_rows_.resize(slots.size());
   for (const auto& slot : slots) {
+    kinds_.push_back(slot.kind);
     std::shared_ptr<void> object;
     switch (slot.kind) {
       case Kind::kScanCursors: {
@@ -40,6 +41,9 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
       case Kind::kJoinTable:
         object = std::make_shared<JoinHashTable>(slot.size, worker_count);
         break;
+      case Kind::kConciseJoinTable:
+        object = std::make_shared<ConciseJoinTable>(slot.size, worker_count, slot.cat_key_columns);
+        break;
       case Kind::kAggregationTable:
         object = std::make_shared<AggregationHashTable>(slot.size, worker_count);
         break;
@@ -60,6 +64,19 @@ ScanStatistics QueryState::scan_statistics(uint32_t slot, uint32_t worker_count)
   auto* const* scanners = static_cast<TableScanner* const*>(pointers_[slot]);
   for (uint32_t w = 0; w < worker_count; ++w) total += scanners[w]->statistics();
   return total;
+}
+
+void QueryState::finalize_join_table(uint32_t slot, const std::atomic<bool>* cancel) {
+  if (kinds_[slot] == Kind::kConciseJoinTable) {
+    concise_join_table(slot).finalize(cancel);
+  } else {
+    join_table(slot).finalize(cancel);
+  }
+}
+
+uint64_t QueryState::join_scan_units(uint32_t slot) {
+  if (kinds_[slot] == Kind::kConciseJoinTable) return concise_join_table(slot).size();
+  return join_table(slot).slot_count();
 }
 
 uint64_t QueryState::counter(uint32_t slot) const {

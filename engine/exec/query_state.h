@@ -9,6 +9,7 @@
 
 #include "engine/plan/physical_description.h"
 #include "runtime/aggregation_hash_table.h"
+#include "runtime/concise_join_table.h"
 #include "runtime/join_hash_table.h"
 #include "runtime/row_buffer.h"
 #include "runtime/scan_restriction.h"
@@ -23,6 +24,14 @@ class QueryState {
   void** data() { return pointers_.data(); }
 
   JoinHashTable& join_table(uint32_t slot) { return *static_cast<JoinHashTable*>(pointers_[slot]); }
+  ConciseJoinTable& concise_join_table(uint32_t slot) {
+    return *static_cast<ConciseJoinTable*>(pointers_[slot]);
+  }
+  // A hash join's table of either kind (kJoinTable, kConciseJoinTable): builds it after its
+  // build pipeline, and the units its unmatched-rows scan splits into morsels (chaining:
+  // directory slots; CHT/CAT: rows).
+  void finalize_join_table(uint32_t slot, const std::atomic<bool>* cancel);
+  uint64_t join_scan_units(uint32_t slot);
   AggregationHashTable& aggregation_table(uint32_t slot) {
     return *static_cast<AggregationHashTable*>(pointers_[slot]);
   }
@@ -35,6 +44,7 @@ class QueryState {
 
  private:
   std::vector<void*> pointers_;
+  std::vector<plan::StateSlot::Kind> kinds_;              // per slot
   std::vector<const std::vector<uint64_t>*> index_rows_;  // per slot
   std::vector<std::shared_ptr<void>> owned_;
 };

@@ -117,7 +117,10 @@ uint64_t series_rows(const SeriesOp& series) {
 // each, its sink, its streaming operators from the top down, then its source.
 class Describer {
  public:
-  Describer(const LogicalPlan& plan, PhysicalDescription& out) : plan_(plan), out_(out) {}
+  Describer(const LogicalPlan& plan,
+            const std::unordered_map<const LogicalOp*, OperatorChoices>& choices,
+            PhysicalDescription& out)
+      : plan_(plan), choices_(choices), out_(out) {}
 
   void describe(const Pipeline& pipeline) {
     // The operators this pipeline describes itself: up to a union whose part above an
@@ -238,7 +241,17 @@ class Describer {
     }
     if (keep_null_keys) fields.push_back({SqlType::boolean(), false});  // matched byte
     rows.layout = RowLayout(std::move(fields));
-    rows.slot = add_slot(StateSlot::sized(Slot::kJoinTable, rows.layout.size()));
+    auto choice = choices_.find(&join);
+    rows.join_table =
+        choice == choices_.end() ? JoinTableKind::kChaining : choice->second.join_table;
+    if (rows.join_table == JoinTableKind::kChaining) {
+      rows.slot = add_slot(StateSlot::sized(Slot::kJoinTable, rows.layout.size()));
+    } else {
+      StateSlot slot = StateSlot::sized(Slot::kConciseJoinTable, rows.layout.size());
+      if (rows.join_table != JoinTableKind::kCht)
+        slot.cat_key_columns = static_cast<uint32_t>(join.keys.size());
+      rows.slot = add_slot(std::move(slot));
+    }
     if (join.type == JoinType::kNullAwareAnti) {
       rows.build_rows_slot = add_slot(StateSlot::sized(Slot::kCounter, 0));
       rows.build_null_key_slot = add_slot(StateSlot::sized(Slot::kCounter, 0));
@@ -377,6 +390,7 @@ class Describer {
   }
 
   const LogicalPlan& plan_;
+  const std::unordered_map<const LogicalOp*, OperatorChoices>& choices_;
   PhysicalDescription& out_;
   std::unordered_map<const LogicalOp*, Continuation> continuations_;
 };
@@ -395,7 +409,7 @@ PhysicalDescription describe_physical(const PhysicalPlan& plan, const DescribeOp
   const LogicalPlan& logical = plan.logical;
   if (logical.root) collect_columns(*logical.root, options.push_restrictions, out.used_columns);
   for (const auto& output : logical.outputs) out.used_columns.insert(output.id);
-  Describer describer(logical, out);
+  Describer describer(logical, plan.choices, out);
   for (const auto& pipeline : plan.pipelines) describer.describe(pipeline);
   return out;
 }

@@ -29,6 +29,7 @@ struct StateSlot {
   enum class Kind : uint8_t {
     kScanCursors,       // TableScanner*[worker_count] over `table`, reading `columns`
     kJoinTable,         // JoinHashTable with payloads of `size` bytes
+    kConciseJoinTable,  // ConciseJoinTable with payloads of `size` bytes, `cat_key_columns`
     kAggregationTable,  // AggregationHashTable with payloads of `size` bytes
     kRowBuffer,         // RowBuffer with rows of `size` bytes
     kCounter,           // std::atomic<uint64_t> starting at 0 (streaming LIMIT)
@@ -40,6 +41,7 @@ struct StateSlot {
   std::vector<ScanRestriction> restrictions;  // kScanCursors: applied by the scanner
   const ScanOp* scan = nullptr;               // kScanCursors: the scan it serves
   std::optional<IndexLookup> index;           // kScanCursors: an index scan's rows
+  uint32_t cat_key_columns = 0;  // kConciseJoinTable: integer keys staged for a CAT (0: CHT)
 
   // A slot of a kind that only needs a size (tables, buffers, counters).
   static StateSlot sized(Kind kind, size_t size) {
@@ -64,6 +66,8 @@ struct Materialization {
   // semi/anti joins end it with the "matched" byte (the last field). Null-aware anti join:
   // kCounter slots set to 1 when the build side has a row, and when it has a NULL key.
   uint32_t build_rows_slot = 0;
+  // Hash join: its table (PhysicalPlan::choices); not kChaining: a kConciseJoinTable slot.
+  JoinTableKind join_table = JoinTableKind::kChaining;
   uint32_t build_null_key_slot = 0;
   // Sort: the field of each sort key. A key that is no stored column is computed into a
   // field of its own: `computed_keys`, in this order, right after the columns' fields.

@@ -157,11 +157,24 @@ std::string role(const LogicalOp& op, bool as_sink) {
   return "?";
 }
 
+// The join table of `join` under the requested one: a CAT needs integer keys (concatenated
+// when several, VLDB 2015 section 2.4), and a mark join finds its NULL-mark rows by hash, so
+// those fall back to CHT.
+JoinTableKind join_table_for(const JoinOp& join, JoinTableKind requested) {
+  if (requested != JoinTableKind::kCat && requested != JoinTableKind::kAuto) return requested;
+  bool integer_keys = !join.keys.empty() && join.type != JoinType::kMark;
+  for (const auto& key : join.keys) integer_keys = integer_keys && key.build->type.is_integer();
+  return integer_keys ? requested : JoinTableKind::kCht;
+}
+
 // Records the choices of every hash join and chunk-reducing operator.
-void choose(const LogicalOp& op, std::unordered_map<const LogicalOp*, OperatorChoices>& choices) {
+void choose(const LogicalOp& op, JoinTableKind join_table,
+            std::unordered_map<const LogicalOp*, OperatorChoices>& choices) {
   check_stack_depth();
   if (op.kind == LogicalKind::kJoin || op.kind == LogicalKind::kFilter) choices[&op] = {};
-  for (const auto& child : op.children) choose(*child, choices);
+  if (op.kind == LogicalKind::kJoin)
+    choices[&op].join_table = join_table_for(static_cast<const JoinOp&>(op), join_table);
+  for (const auto& child : op.children) choose(*child, join_table, choices);
 }
 
 }  // namespace
@@ -174,12 +187,12 @@ size_t union_child(const Pipeline& pipeline, size_t position) {
   throw Error("internal error: a union's input pipeline does not come from its child");
 }
 
-PhysicalPlan make_physical_plan(LogicalPlan logical) {
+PhysicalPlan make_physical_plan(LogicalPlan logical, JoinTableKind join_table) {
   PhysicalPlan plan;
   plan.logical = std::move(logical);
   if (!plan.logical.root) throw Error("internal error: empty plan");
   plan.pipelines = PipelineSplitter().split(*plan.logical.root);
-  choose(*plan.logical.root, plan.choices);
+  choose(*plan.logical.root, join_table, plan.choices);
   for (Pipeline& pipeline : plan.pipelines) pipeline.ordered = reads_in_order(pipeline);
   return plan;
 }

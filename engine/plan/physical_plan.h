@@ -33,8 +33,10 @@ struct Pipeline {
 };
 
 // The table a hash join builds (`SET join_table`, issue 9): chaining (JoinHashTable), CHT or
-// CAT (memory-efficient hash joins, VLDB 2015, sections 2-3), or `auto`, which picks CAT for
-// dense key ranges, else CHT. Every join is planned with chaining for now.
+// CAT (memory-efficient hash joins, VLDB 2015, sections 2-3; runtime/concise_join_table.h),
+// or `auto`. A join's recorded choice is kChaining, kCht, or kCat / kAuto where a CAT is
+// possible (integer keys, no mark join); kCat and kAuto decide at build finalize, when the
+// key range is known: CAT when it is dense enough, else CHT.
 enum class JoinTableKind : uint8_t { kChaining, kCht, kCat, kAuto };
 
 // How a chunk-reducing operator (a filter or a join) of the vectorized engine compacts the
@@ -55,7 +57,9 @@ struct PhysicalPlan {
   std::unordered_map<const LogicalOp*, OperatorChoices> choices;
 };
 
-PhysicalPlan make_physical_plan(LogicalPlan logical);
+// `join_table`: the requested `SET join_table`, recorded per join (see JoinTableKind).
+PhysicalPlan make_physical_plan(LogicalPlan logical,
+                                JoinTableKind join_table = JoinTableKind::kChaining);
 
 // The index of the UNION ALL at `pipeline.operators[position]`'s child that pushes into it in
 // this pipeline (the operator before it, or the source).

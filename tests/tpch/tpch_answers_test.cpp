@@ -49,7 +49,22 @@ struct QueryRun {
   uint32_t threads;
   OptimizationLevel level;
   ScanMode scan_mode;
+  plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
 };
+
+const char* join_table_name(plan::JoinTableKind kind) {
+  switch (kind) {
+    case plan::JoinTableKind::kChaining:
+      return "chaining";
+    case plan::JoinTableKind::kCht:
+      return "CHT";
+    case plan::JoinTableKind::kCat:
+      return "CAT";
+    case plan::JoinTableKind::kAuto:
+      return "auto";
+  }
+  return "?";
+}
 
 void expect_answer(Database& database, const std::string& scale_factor, int number,
                    const std::vector<QueryRun>& runs, const std::string& storage) {
@@ -58,6 +73,7 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
     connection.options().threads = run.threads;
     connection.options().optimization = run.level;
     connection.options().scan_mode = run.scan_mode;
+    connection.options().join_table = run.join_table;
     // q15 creates a view, queries it and drops it: its answer is the one with rows.
     Result result;
     for (const std::string& statement : tpch::split_statements(
@@ -65,8 +81,8 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
       Result statement_result = connection.query(statement);
       if (statement_result.has_rows()) result = std::move(statement_result);
     }
-    tpch::Answer answer = tpch::read_answer(kSourceDir + "/bench/tpch/answers/sf" +
-                                            scale_factor + "/" + query_name(number) + ".csv");
+    tpch::Answer answer = tpch::read_answer(kSourceDir + "/bench/tpch/answers/sf" + scale_factor +
+                                            "/" + query_name(number) + ".csv");
     std::vector<SqlType> types;
     for (size_t i = 0; i < result.column_count(); ++i) types.push_back(result.column_type(i));
     EXPECT_EQ(
@@ -74,8 +90,8 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
         "")
         << query_name(number) << " at SF " << scale_factor << " on " << storage << " ("
         << (run.level == OptimizationLevel::kFast ? "fast" : "optimized") << ", "
-        << (run.scan_mode == ScanMode::kJit ? "JIT scan" : "vectorized scan") << ") at "
-        << run.threads << " threads";
+        << (run.scan_mode == ScanMode::kJit ? "JIT scan" : "vectorized scan") << ", "
+        << join_table_name(run.join_table) << " join tables) at " << run.threads << " threads";
   }
 }
 
@@ -98,6 +114,17 @@ TEST_P(TpchAnswersTest, MatchesReferenceAnswerOnManyChunks) {
   expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
   runs.push_back({2, OptimizationLevel::kFast, ScanMode::kJit});
   expect_answer(database("0.1", false), "0.1", GetParam(), runs, "hot chunks");
+}
+
+// The answers must not depend on the join tables (SET join_table) either.
+TEST_P(TpchAnswersTest, MatchesReferenceAnswerUnderEveryJoinTable) {
+  std::vector<QueryRun> runs;
+  for (auto kind :
+       {plan::JoinTableKind::kCht, plan::JoinTableKind::kCat, plan::JoinTableKind::kAuto})
+    runs.push_back({2, OptimizationLevel::kFast, ScanMode::kVectorized, kind});
+  expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
+  runs.resize(2);
+  expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
 }
 
 INSTANTIATE_TEST_SUITE_P(Sf001, TpchAnswersTest, ::testing::Range(1, 23),
