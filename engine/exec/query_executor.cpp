@@ -16,7 +16,9 @@
 #include "codegen/query_program.h"
 #include "engine/exec/morsel_dispatch.h"
 #include "engine/exec/query_state.h"
+#include "engine/plan/parameter_restrictions.h"
 #include "engine/plan/physical_description.h"
+#include "runtime/parameter_slot.h"
 #include "runtime/query_context.h"
 #include "runtime/window_evaluator.h"
 #include "storage/error.h"
@@ -270,6 +272,14 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
   program_ = std::make_unique<codegen::QueryProgram>(generate(plan, options, count_rows));
   slots_ = program_->physical->slots;
   for (auto [slot, row_size] : program_->window_row_sizes) slots_[slot].size = row_size;
+  for (uint32_t slot = 0; slot < slots_.size(); ++slot) {
+    if (slots_[slot].kind != plan::StateSlot::Kind::kScanCursors || !slots_[slot].scan) continue;
+    const auto& restrictions = slots_[slot].scan->restrictions;
+    if (std::any_of(restrictions.begin(), restrictions.end(), [](const auto& restriction) {
+          return plan::has_parameters(restriction.restriction);
+        }))
+      parameterized_scans_.push_back(slot);
+  }
   codegen_ms_ = clock.lap_ms();
   auto level = choose_level(options, *program_);
   optimized_ = level == codegen::JitOptimization::kOptimized;
@@ -281,7 +291,16 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
 
 CompiledQuery::~CompiledQuery() = default;
 
-QueryOutput CompiledQuery::run(QueryProfile* profile) {
+QueryOutput CompiledQuery::run(QueryProfile* profile) { return run_with(profile, nullptr); }
+
+QueryOutput CompiledQuery::run_prepared(const ExecutionOptions& current,
+                                        const std::vector<Value>& parameters) {
+  options_.scan.snapshot = current.scan.snapshot;
+  options_.cancel = current.cancel;
+  return run_with(nullptr, &parameters);
+}
+
+QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Value>* parameters) {
   const auto& program = *program_;
   const auto& physical = *program.physical;
   QueryOutput output;
@@ -294,8 +313,17 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   uint32_t workers = worker_count(options_);
   ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
-  QueryContext query(workers, options_.cancel);
-  QueryState state(slots_, query.worker_count(), options_.scan);
+  std::vector<ParameterSlot> parameter_values;
+  if (parameters) parameter_values = parameter_slots(*parameters);
+  QueryContext query(workers, options_.cancel, parameter_values.data());
+  // Scans that compare with parameters take this run's values (parameter_restrictions.h).
+  std::vector<plan::StateSlot> bound_slots;
+  if (parameters && !parameterized_scans_.empty()) {
+    bound_slots = slots_;
+    for (uint32_t slot : parameterized_scans_)
+      plan::bind_scan_parameters(bound_slots[slot], *parameters);
+  }
+  QueryState state(bound_slots.empty() ? slots_ : bound_slots, query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {
