@@ -9,6 +9,9 @@
 #include "codegen/expression_logic.h"
 #include "codegen/expression_string.h"
 #include "codegen/expression_temporal.h"
+#include "codegen/row_codegen.h"
+#include "runtime/parameter_slot.h"
+#include "runtime/query_context.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
 
@@ -42,6 +45,23 @@ SqlValue compile_constant(CodegenContext& context, const plan::Expr& expr) {
       return {string_constant(context, constant.as_string()), nullptr};
   }
   throw Error("internal error: unknown physical type");
+}
+
+// $n: loaded from the run's slot (WorkerContext::parameters), so that the compiled code
+// serves every execution of a prepared statement.
+SqlValue compile_parameter(CodegenContext& context, const plan::Expr& expr) {
+  auto& builder = context.builder();
+  auto* field = builder.CreateConstInBoundsGEP1_64(builder.getInt8Ty(), context.worker(),
+                                                   offsetof(WorkerContext, parameters));
+  auto* slots = builder.CreateLoad(builder.getPtrTy(), field);
+  auto* slot = builder.CreateConstInBoundsGEP1_64(builder.getInt8Ty(), slots,
+                                                  expr.parameter * sizeof(ParameterSlot));
+  auto* null_flag = builder.CreateLoad(
+      builder.getInt8Ty(),
+      builder.CreateConstInBoundsGEP1_64(builder.getInt8Ty(), slot,
+                                         offsetof(ParameterSlot, is_null)));
+  return {load_value(context, slot, expr.type.physical()),
+          builder.CreateICmpNE(null_flag, builder.getInt8(0))};
 }
 
 }  // namespace
@@ -105,6 +125,8 @@ SqlValue ExpressionCompiler::compile(const plan::Expr& expr, const ColumnResolve
       for (size_t i = 0; i < expr.children.size(); ++i) arguments.push_back(operand(i));
       return compile_function(context_, expr, arguments);
     }
+    case plan::ExprKind::kParameter:
+      return compile_parameter(context_, expr);
     case plan::ExprKind::kScalarSubquery:
     case plan::ExprKind::kExists:
     case plan::ExprKind::kInSubquery:

@@ -4,12 +4,13 @@
 
 namespace floe {
 
-QueryContext::QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel)
+QueryContext::QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel,
+                           const ParameterSlot* parameters)
     : heaps_(std::make_shared<std::vector<std::unique_ptr<StringHeap>>>()), cancel_(cancel) {
   workers_.resize(worker_count);
   for (uint32_t i = 0; i < worker_count; ++i) {
     heaps_->push_back(std::make_unique<StringHeap>());
-    workers_[i] = WorkerContext{i, this, heaps_->back().get()};
+    workers_[i] = WorkerContext{i, this, heaps_->back().get(), nullptr, parameters};
   }
 }
 

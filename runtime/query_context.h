@@ -15,6 +15,7 @@
 namespace floe {
 
 class QueryContext;
+struct ParameterSlot;
 
 // One per worker thread. `strings` holds strings computed by the query (concatenation,
 // substrings of computed values, casts to text); it lives as long as the query's result.
@@ -25,12 +26,16 @@ struct WorkerContext {
   // EXPLAIN ANALYZE only: this worker's count of the rows each counted operator produced
   // (QueryProgram::counted_operators), bumped by generated code without atomics.
   uint64_t* row_counts = nullptr;
+  // A prepared statement's $n values (runtime/parameter_slot.h); nullptr without parameters.
+  const ParameterSlot* parameters = nullptr;
 };
 
 class QueryContext {
  public:
   // `cancel` (optional): the statement's cancel flag (runtime/cancellation.h).
-  explicit QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel = nullptr);
+  // `parameters` (optional): the $n values every worker's generated code reads.
+  explicit QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel = nullptr,
+                        const ParameterSlot* parameters = nullptr);
 
   uint32_t worker_count() const { return static_cast<uint32_t>(workers_.size()); }
   WorkerContext& worker(uint32_t index) { return workers_[index]; }

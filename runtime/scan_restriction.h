@@ -24,6 +24,9 @@ struct ScanRestriction {
   struct Bound {
     Value value;  // of the column's type, never NULL
     bool inclusive = true;
+    // A prepared statement's parameter (index of $n) whose value each run fills in (until
+    // then `value` is a NULL placeholder: engine/plan/parameter_restrictions.h); -1: none.
+    int32_t parameter = -1;
   };
 
   size_t column = 0;  // the table's column index

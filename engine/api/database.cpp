@@ -1,5 +1,6 @@
 #include "engine/api/database.h"
 
+#include "engine/api/prepared_query.h"
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/parser.h"
@@ -19,10 +20,6 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
       return "CREATE TABLE AS";
     case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
       return "TRUNCATE";
-    case PG_QUERY__NODE__NODE_PREPARE_STMT:
-      return "PREPARE";
-    case PG_QUERY__NODE__NODE_EXECUTE_STMT:
-      return "EXECUTE";
     case PG_QUERY__NODE__NODE_CREATE_SCHEMA_STMT:
       return "CREATE SCHEMA";
     case PG_QUERY__NODE__NODE_CHECK_POINT_STMT:
@@ -32,15 +29,42 @@ const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
   }
 }
 
+// ROLLBACK and ROLLBACK TO can take DDL back.
+bool rolls_back(const PgQuery__TransactionStmt& control) {
+  return control.kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK ||
+         control.kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK_TO;
+}
+
 // The text of one statement of the script (stmt_len 0 = up to the end).
 std::string_view statement_text(std::string_view script, const PgQuery__RawStmt& raw) {
   std::string_view rest = script.substr(static_cast<size_t>(raw.stmt_location));
   return raw.stmt_len ? rest.substr(0, static_cast<size_t>(raw.stmt_len)) : rest;
 }
 
+// Statements that may change the catalog, which prepared statements depend on.
+bool changes_schema(PgQuery__Node__NodeCase kind) {
+  switch (kind) {
+    case PG_QUERY__NODE__NODE_VIEW_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_STMT:
+    case PG_QUERY__NODE__NODE_INDEX_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:
+    case PG_QUERY__NODE__NODE_CREATE_SEQ_STMT:
+    case PG_QUERY__NODE__NODE_ALTER_TABLE_STMT:
+    case PG_QUERY__NODE__NODE_RENAME_STMT:
+    case PG_QUERY__NODE__NODE_DROP_STMT:
+    case PG_QUERY__NODE__NODE_TRUNCATE_STMT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
                      StatementContext& context) {
   const PgQuery__Node& node = *raw.stmt;
+  if (changes_schema(node.node_case)) context.database.bump_schema_version();
   switch (node.node_case) {
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return run_create_view(*node.view_stmt, statement_text(script, raw), context);
@@ -81,10 +105,18 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
       return run_delete(*node.delete_stmt, context);
     case PG_QUERY__NODE__NODE_UPDATE_STMT:
       return run_update(*node.update_stmt, context);
+    case PG_QUERY__NODE__NODE_PREPARE_STMT:
+      return run_prepare(*node.prepare_stmt, statement_text(script, raw), context);
+    case PG_QUERY__NODE__NODE_EXECUTE_STMT:
+      return run_execute(*node.execute_stmt, context);
+    case PG_QUERY__NODE__NODE_DEALLOCATE_STMT:
+      return run_deallocate(*node.deallocate_stmt, context);
     default:
       throw NotSupported(unsupported_statement_name(node.node_case), raw.stmt_location);
   }
 }
+
+namespace {
 
 // Frees the column arrays appends replaced: after a statement no reader can hold them
 // (statements take turns; HotChunk).
@@ -95,7 +127,7 @@ void release_retired_arrays(const Catalog& catalog) {
 
 // Runs a statement in the block's transaction, or in one of its own. A failure takes the
 // statement's changes back (to its mark in the undo buffer) and aborts the block.
-Result run_in_transaction(const PgQuery__RawStmt& raw, std::string_view script,
+Result run_in_transaction(const std::function<Result(StatementContext&)>& run,
                           StatementContext& context, TransactionBlock& block) {
   TransactionManager& manager = context.database.transactions();
   std::unique_ptr<Transaction> own;
@@ -107,7 +139,7 @@ Result run_in_transaction(const PgQuery__RawStmt& raw, std::string_view script,
   WriterScope writer(transaction.id());
   Result result;
   try {
-    result = run_statement(raw, script, context);
+    result = run(context);
   } catch (...) {
     transaction.rollback_to(mark);
     if (own)
@@ -156,6 +188,7 @@ Database::Database(const std::string& path) {
 Connection::~Connection() {
   if (!block_.open) return;
   auto statements = database_.lock_statements();
+  database_.bump_schema_version();
   database_.transactions().abort(std::move(block_.open));
 }
 
@@ -167,6 +200,7 @@ Result Connection::query(std::string_view sql) {
   auto statements = database_.lock_statements();
   SequenceSession::Scope session(sequences_);
   StatementContext context{database_.catalog(), options_, database_};
+  context.prepared = &prepared_;
   Result result;
   std::vector<std::string> notices;  // of all statements, in order
   for (size_t i = 0; i < tree.statement_count(); ++i) {
@@ -177,16 +211,53 @@ Result Connection::query(std::string_view sql) {
       const PgQuery__TransactionStmt& control = *raw.stmt->transaction_stmt;
       if (block_.aborted && !transaction_control_allowed_when_aborted(control))
         throw Error(kAbortedBlock);
+      if (rolls_back(control)) database_.bump_schema_version();
       result = run_transaction_control(control, block_, database_.transactions());
     } else {
       if (block_.aborted) throw Error(kAbortedBlock);
-      result = run_in_transaction(raw, sql, context, block_);
+      result = run_in_transaction(
+          [&](StatementContext& statement) { return run_statement(raw, sql, statement); },
+          context, block_);
     }
     result.mutable_timings().parse_ms = parse_ms;
     notices.insert(notices.end(), result.notices().begin(), result.notices().end());
   }
   result.notices_ = std::move(notices);
   return result;
+}
+
+Result Connection::run_single(const std::function<Result(StatementContext&)>& run) {
+  canceled_.store(false, std::memory_order_relaxed);
+  auto statements = database_.lock_statements();
+  SequenceSession::Scope session(sequences_);
+  StatementContext context{database_.catalog(), options_, database_};
+  context.prepared = &prepared_;
+  options_.cancel = &canceled_;
+  if (block_.aborted) throw Error(kAbortedBlock);
+  return run_in_transaction(run, context, block_);
+}
+
+PreparedStatement Connection::prepare(std::string_view sql) {
+  std::shared_ptr<PreparedQuery> query;
+  run_single([&](StatementContext& context) {
+    query = std::make_shared<PreparedQuery>(std::string(sql), std::vector<SqlType>{}, context);
+    return Result::command("PREPARE");
+  });
+  return PreparedStatement(*this, std::move(query));
+}
+
+PreparedStatement::PreparedStatement(Connection& connection, std::shared_ptr<PreparedQuery> query)
+    : connection_(&connection), query_(std::move(query)) {}
+
+size_t PreparedStatement::parameter_count() const { return query_->parameter_types().size(); }
+
+const SqlType& PreparedStatement::parameter_type(size_t index) const {
+  return query_->parameter_types().at(index);
+}
+
+Result PreparedStatement::execute(const std::vector<Value>& parameters) {
+  return connection_->run_single(
+      [&](StatementContext& context) { return query_->execute(parameters, context); });
 }
 
 }  // namespace floe

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -84,12 +86,22 @@ class Database {
   // bulk loader) takes it too.
   std::unique_lock<std::mutex> lock_statements() { return std::unique_lock(statement_mutex_); }
 
+  // Bumped by every statement that may change the catalog (DDL, and rollbacks, which can take
+  // DDL back): a prepared statement whose version is older prepares itself again.
+  uint64_t schema_version() const { return schema_version_.load(std::memory_order_relaxed); }
+  void bump_schema_version() { schema_version_.fetch_add(1, std::memory_order_relaxed); }
+
  private:
+  std::atomic<uint64_t> schema_version_{0};
   Catalog catalog_;
   TransactionManager transactions_;
   std::mutex statement_mutex_;
   ChunkFreezer freezer_{catalog_, statement_mutex_};  // last: stops first
 };
+
+class PreparedQuery;
+class PreparedStatement;
+struct StatementContext;
 
 class Connection {
  public:
@@ -113,16 +125,43 @@ class Connection {
   // script does not run. A cancel while no statement runs is forgotten when the next starts.
   void cancel() { canceled_.store(true, std::memory_order_relaxed); }
 
+  // Prepares one statement (SELECT, INSERT, UPDATE or DELETE) with $n parameters: bound,
+  // planned and compiled once (prepared_query.h), executed by PreparedStatement::execute.
+  PreparedStatement prepare(std::string_view sql);
+
   ExecutionOptions& options() { return options_; }
   // Whether a transaction block is open (BEGIN ran, COMMIT or ROLLBACK did not yet).
   bool in_transaction_block() const { return block_.open != nullptr; }
 
  private:
+  friend class PreparedStatement;
+  // Runs `run` as one statement: in the open block's transaction or one of its own, under the
+  // statement lock, with the statement context (Connection::query's rules).
+  Result run_single(const std::function<Result(StatementContext&)>& run);
+
   Database& database_;
   TransactionBlock block_;
+  std::map<std::string, std::shared_ptr<PreparedQuery>> prepared_;  // PREPARE name
   ExecutionOptions options_;
   SequenceSession sequences_;  // currval and lastval of this session
   std::atomic<bool> canceled_{false};
+};
+
+// A statement prepared through the API (Connection::prepare). It belongs to its connection,
+// which must outlive it; executions run like Connection::query's statements (in the open
+// transaction block, or as a transaction of their own).
+class PreparedStatement {
+ public:
+  PreparedStatement(Connection& connection, std::shared_ptr<PreparedQuery> query);
+  // The $n count and types (an undeclared parameter of INSERT/UPDATE/DELETE: unknown).
+  size_t parameter_count() const;
+  const SqlType& parameter_type(size_t index) const;
+  // Runs it with one value per parameter, each converted to its parameter's type.
+  Result execute(const std::vector<Value>& parameters = {});
+
+ private:
+  Connection* connection_;
+  std::shared_ptr<PreparedQuery> query_;
 };
 
 }  // namespace floe

@@ -2,12 +2,18 @@
 // database's (SET freeze_policy).
 #pragma once
 
+#include <map>
+#include <memory>
+#include <string>
+
 #include "engine/api/database.h"
 #include "engine/sql/pg_node.h"
 
 namespace floe {
 
 class Transaction;
+class PreparedQuery;
+using PreparedStatements = std::map<std::string, std::shared_ptr<PreparedQuery>>;
 
 struct StatementContext {
   Catalog& catalog;
@@ -16,7 +22,13 @@ struct StatementContext {
   // The transaction the statement runs in (engine/txn/): its own, or the connection's open
   // one. Row changes go through it.
   Transaction* transaction = nullptr;
+  // The connection's named prepared statements (PREPARE, EXECUTE, DEALLOCATE).
+  PreparedStatements* prepared = nullptr;
 };
+
+// Runs one statement of `script` (database.cpp's dispatch; EXECUTE runs a prepared one).
+Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
+                     StatementContext& context);
 
 // The tables a VACUUM or ANALYZE statement names (all tables when it names none). Throws
 // floe::Error for a missing table, NotSupported for a column list.

@@ -17,7 +17,9 @@
 #include "engine/exec/pipeline_support.h"
 #include "engine/exec/query_state.h"
 #include "engine/exec/vectorized_executor.h"
+#include "engine/plan/parameter_restrictions.h"
 #include "engine/plan/physical_description.h"
+#include "runtime/parameter_slot.h"
 #include "runtime/query_context.h"
 #include "runtime/vector/vector.h"
 #include "runtime/window_evaluator.h"
@@ -183,7 +185,10 @@ uint32_t default_vector_size(ExecutionMode mode) {
 }
 
 uint32_t default_thread_count() {
-  return std::max(1u, std::thread::hardware_concurrency());
+  // Asked once: the C library reads it from sysfs each time, which would cost a prepared
+  // point lookup several microseconds.
+  static const uint32_t count = std::max(1u, std::thread::hardware_concurrency());
+  return count;
 }
 
 uint32_t worker_count(const ExecutionOptions& options) {
@@ -216,6 +221,15 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
     : options_(options) {
   Stopwatch clock;
   program_ = std::make_unique<codegen::QueryProgram>(generate(plan, options, count_rows));
+  const auto& slots = program_->physical->slots;
+  for (uint32_t slot = 0; slot < slots.size(); ++slot) {
+    if (slots[slot].kind != plan::StateSlot::Kind::kScanCursors || !slots[slot].scan) continue;
+    const auto& restrictions = slots[slot].scan->restrictions;
+    if (std::any_of(restrictions.begin(), restrictions.end(), [](const auto& restriction) {
+          return plan::has_parameters(restriction.restriction);
+        }))
+      parameterized_scans_.push_back(slot);
+  }
   codegen_ms_ = clock.lap_ms();
   auto level = choose_level(options, *program_);
   optimized_ = level == codegen::JitOptimization::kOptimized;
@@ -227,7 +241,16 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
 
 CompiledQuery::~CompiledQuery() = default;
 
-QueryOutput CompiledQuery::run(QueryProfile* profile) {
+QueryOutput CompiledQuery::run(QueryProfile* profile) { return run_with(profile, nullptr); }
+
+QueryOutput CompiledQuery::run_prepared(const ExecutionOptions& current,
+                                        const std::vector<Value>& parameters) {
+  options_.scan.snapshot = current.scan.snapshot;
+  options_.cancel = current.cancel;
+  return run_with(nullptr, &parameters);
+}
+
+QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Value>* parameters) {
   const auto& program = *program_;
   const auto& physical = *program.physical;
   QueryOutput output;
@@ -240,8 +263,17 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) {
   uint32_t workers = worker_count(options_);
   ThreadPoolCapacity pool(workers);
   tbb::task_arena arena(static_cast<int>(workers));
-  QueryContext query(workers, options_.cancel);
-  QueryState state(program_->physical->slots, query.worker_count(), options_.scan);
+  std::vector<ParameterSlot> parameter_values;
+  if (parameters) parameter_values = parameter_slots(*parameters);
+  QueryContext query(workers, options_.cancel, parameter_values.data());
+  // Scans that compare with parameters take this run's values (parameter_restrictions.h).
+  std::vector<plan::StateSlot> bound_slots;
+  if (parameters && !parameterized_scans_.empty()) {
+    bound_slots = program_->physical->slots;
+    for (uint32_t slot : parameterized_scans_)
+      plan::bind_scan_parameters(bound_slots[slot], *parameters);
+  }
+  QueryState state(bound_slots.empty() ? program_->physical->slots : bound_slots, query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   arena.execute([&] {

@@ -139,11 +139,17 @@ class CompiledQuery {
 
   // codegen_ms and compile_ms are those of the construction.
   QueryOutput run(QueryProfile* profile = nullptr);
+  // A prepared statement's run: with the snapshot and cancel flag of the statement running
+  // it (`current`) and its $n values (`parameters`, each of its parameter's type).
+  QueryOutput run_prepared(const ExecutionOptions& current, const std::vector<Value>& parameters);
 
  private:
+  QueryOutput run_with(QueryProfile* profile, const std::vector<Value>* parameters);
+
   ExecutionOptions options_;
   std::unique_ptr<codegen::QueryProgram> program_;
   std::unique_ptr<codegen::CompiledModule> code_;
+  std::vector<uint32_t> parameterized_scans_;  // slots of scans comparing with parameters
   double codegen_ms_ = 0;
   double compile_ms_ = 0;
   bool optimized_ = false;

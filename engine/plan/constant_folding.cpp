@@ -21,9 +21,11 @@ bool is_boolean_constant(const Expr& expr, bool value) {
 }
 
 // Whether `expr` can become a constant: all its children are constants, and it is neither
-// a subquery nor a volatile function (random() differs per row).
+// a subquery nor a volatile function (random() differs per row). A $n parameter is no
+// constant: a prepared plan runs with many values.
 bool foldable(const Expr& expr) {
-  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn || is_subquery(expr.kind))
+  if (expr.kind == ExprKind::kConstant || expr.kind == ExprKind::kColumn ||
+      expr.kind == ExprKind::kParameter || is_subquery(expr.kind))
     return false;
   if (expr.kind == ExprKind::kFunction && expr.function->is_volatile) return false;
   for (const ExprPtr& child : expr.children)

@@ -23,6 +23,7 @@ ExprPtr Expr::clone() const {
   copy->negated = negated;
   copy->date_part = date_part;
   copy->function = function;
+  copy->parameter = parameter;
   copy->subquery = subquery;
   for (const ExprPtr& child : children) copy->children.push_back(child->clone());
   return copy;
@@ -99,6 +100,8 @@ std::string Expr::to_string(const ColumnRegistry* registry) const {
       return (registry ? (*registry)[column].name : std::string()) + "#" + std::to_string(column);
     case ExprKind::kConstant:
       return constant_text(constant);
+    case ExprKind::kParameter:
+      return "$" + std::to_string(parameter + 1);
     case ExprKind::kArithmetic:
       return "(" + child(0) + " " + arithmetic_symbol(arithmetic_op) + " " + child(1) + ")";
     case ExprKind::kNegate:
@@ -176,6 +179,14 @@ ExprPtr make_cast(ExprPtr operand, SqlType target) {
   expr->nullable = operand->nullable;
   expr->position = operand->position;
   expr->children.push_back(std::move(operand));
+  return expr;
+}
+
+ExprPtr make_parameter(uint32_t index, SqlType type) {
+  auto expr = std::make_unique<Expr>();
+  expr->kind = ExprKind::kParameter;
+  expr->type = type;
+  expr->parameter = index;
   return expr;
 }
 

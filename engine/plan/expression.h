@@ -55,6 +55,8 @@ enum class ExprKind : uint8_t {
   kLeast,           // LEAST(children...), likewise
   kFunction,        // `function` (a registry overload), children [arguments], each of the
                     // overload's parameter type
+  kParameter,       // $n of a prepared statement: `parameter` = n - 1; its value is read at
+                    // run time (runtime/parameter_slot.h), never folded
   // The three subquery kinds never reach code generation: correlated ones and EXISTS/IN are
   // unnested into joins (subquery_unnesting.h), uncorrelated scalar ones become constants.
 };
@@ -80,6 +82,7 @@ struct Expr {
   bool negated = false;
   DatePart date_part = DatePart::kYear;
   const FunctionOverload* function = nullptr;  // kFunction
+  uint32_t parameter = 0;                      // kParameter
   // Subquery kinds: the plan. It may read columns of enclosing queries (correlation).
   std::shared_ptr<LogicalOp> subquery;
 
@@ -97,5 +100,7 @@ inline bool is_subquery(ExprKind kind) {
 ExprPtr make_column(ColumnId column, SqlType type, bool nullable);
 ExprPtr make_constant(Value value);
 ExprPtr make_cast(ExprPtr operand, SqlType target);
+// $n (index n - 1) of type `type` (unknown until its context decides, engine/sql/type_rules.h).
+ExprPtr make_parameter(uint32_t index, SqlType type);
 
 }  // namespace floe::plan

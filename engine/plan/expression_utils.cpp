@@ -43,6 +43,9 @@ bool expr_equal(const Expr& a, const Expr& b) {
     case ExprKind::kFunction:
       if (a.function != b.function) return false;
       break;
+    case ExprKind::kParameter:
+      if (a.parameter != b.parameter) return false;
+      break;
     case ExprKind::kScalarSubquery:
     case ExprKind::kExists:
     case ExprKind::kInSubquery:

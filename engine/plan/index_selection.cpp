@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "engine/plan/optimizer.h"
+#include "engine/plan/parameter_restrictions.h"
 #include "storage/stack_depth.h"
 
 namespace floe::plan {
@@ -31,34 +32,35 @@ constexpr size_t kMaxRanges = 1024;  // key ranges an IN list product may make
 bool is_equality(const ScanRestriction& restriction) {
   return restriction.kind == ScanRestriction::Kind::kRange && restriction.low && restriction.high &&
          restriction.low->inclusive && restriction.high->inclusive &&
+         restriction.low->parameter == restriction.high->parameter &&
          restriction.low->value == restriction.high->value;
 }
 
-// The first restriction on `column` that `accept`s, as a position in the scan's list.
+// The first restriction on `column` that `accept`s, as a position in the list.
 template <typename Accept>
-std::optional<size_t> find_restriction(const ScanOp& scan, size_t column, Accept accept) {
-  for (size_t i = 0; i < scan.restrictions.size(); ++i) {
-    const ScanRestriction& restriction = scan.restrictions[i].restriction;
-    if (restriction.column == column && accept(restriction)) return i;
-  }
+std::optional<size_t> find_restriction(const std::vector<ScanRestriction>& restrictions,
+                                       size_t column, Accept accept) {
+  for (size_t i = 0; i < restrictions.size(); ++i)
+    if (restrictions[i].column == column && accept(restrictions[i])) return i;
   return std::nullopt;
 }
 
-// The key ranges of `index` that the scan's restrictions allow, and which restrictions they
+// The key ranges of `index` that a scan's restrictions allow, and which restrictions they
 // come from; none when the restrictions do not constrain the key's first column.
-std::optional<ScanOp::IndexScan> index_scan_for(const ScanOp& scan, const UniqueIndex& index) {
+std::optional<ScanOp::IndexScan> index_scan_for(const std::vector<ScanRestriction>& restrictions,
+                                                const UniqueIndex& index) {
   ScanOp::IndexScan result;
   result.lookup.index = &index;
   std::vector<std::vector<Value>> prefixes(1);
   std::optional<size_t> range;  // a range restriction on the column after the prefix
   for (size_t column : index.constraint().columns) {
-    auto equal = find_restriction(scan, column, is_equality);
-    auto in = find_restriction(scan, column, [&](const ScanRestriction& restriction) {
+    auto equal = find_restriction(restrictions, column, is_equality);
+    auto in = find_restriction(restrictions, column, [&](const ScanRestriction& restriction) {
       return restriction.kind == ScanRestriction::Kind::kIn &&
              prefixes.size() * restriction.values.size() <= kMaxRanges;
     });
     if (equal || in) {
-      const ScanRestriction& restriction = scan.restrictions[equal ? *equal : *in].restriction;
+      const ScanRestriction& restriction = restrictions[equal ? *equal : *in];
       const std::vector<Value> values =
           equal ? std::vector<Value>{restriction.low->value} : restriction.values;
       std::vector<std::vector<Value>> extended;
@@ -72,7 +74,7 @@ std::optional<ScanOp::IndexScan> index_scan_for(const ScanOp& scan, const Unique
       result.condition.push_back(equal ? *equal : *in);
       continue;
     }
-    range = find_restriction(scan, column, [](const ScanRestriction& restriction) {
+    range = find_restriction(restrictions, column, [](const ScanRestriction& restriction) {
       return restriction.kind == ScanRestriction::Kind::kRange;
     });
     if (range) result.condition.push_back(*range);
@@ -83,7 +85,7 @@ std::optional<ScanOp::IndexScan> index_scan_for(const ScanOp& scan, const Unique
     IndexLookup::Range key_range;
     key_range.low = key_range.high = IndexBound{prefix, true};
     if (range) {
-      const ScanRestriction& restriction = scan.restrictions[*range].restriction;
+      const ScanRestriction& restriction = restrictions[*range];
       auto bound = [&](const std::optional<ScanRestriction::Bound>& limit) {
         std::optional<IndexBound> key_bound;
         if (limit) {
@@ -120,11 +122,17 @@ void choose(LogicalOp& op) {
   const auto rows = static_cast<double>(scan.table->live_row_count());
   // The best index finds fewer than `limit` rows (the first of a tie: the primary key first).
   auto limit = static_cast<uint64_t>(std::min(rows * kMaxFraction, static_cast<double>(kMaxRows)));
+  std::vector<ScanRestriction> restrictions;
+  for (const auto& restriction : scan.restrictions) restrictions.push_back(restriction.restriction);
   for (const auto& index : scan.table->unique_indexes()) {
     if (limit == 0) break;
-    auto candidate = index_scan_for(scan, *index);
+    auto candidate = index_scan_for(restrictions, *index);
     if (!candidate) continue;
-    uint64_t found = count_entries(candidate->lookup, limit);
+    // Key values from parameters are known only when the statement runs: like a generic plan
+    // of PostgreSQL's, assume that they find a row (parameter_restrictions.h).
+    bool parameters = std::any_of(candidate->condition.begin(), candidate->condition.end(),
+                                  [&](size_t i) { return has_parameters(restrictions[i]); });
+    uint64_t found = parameters ? 1 : count_entries(candidate->lookup, limit);
     if (found >= limit) continue;
     limit = found;
     scan.index = std::move(candidate);
@@ -135,6 +143,33 @@ void choose(LogicalOp& op) {
 
 void choose_index_scans(LogicalPlan& plan) {
   if (plan.root) choose(*plan.root);
+}
+
+void bind_scan_parameters(StateSlot& slot, const std::vector<Value>& parameters) {
+  const ScanOp& scan = *slot.scan;
+  std::vector<ScanRestriction> bound;
+  bool null = false;
+  for (const auto& restriction : scan.restrictions) {
+    const SqlType& type = scan.table->columns()[restriction.restriction.column].type;
+    auto filled = with_parameters(restriction.restriction, type, parameters);
+    null = null || !filled;
+    bound.push_back(filled ? std::move(*filled) : restriction.restriction);
+  }
+  if (null) {
+    // A comparison with NULL passes no row: an empty index lookup, or two restrictions that
+    // no value meets.
+    if (slot.index) slot.index->ranges.clear();
+    if (!slot.restrictions.empty()) {
+      ScanRestriction is_null, is_not_null;
+      is_null.column = is_not_null.column = slot.restrictions[0].column;
+      is_null.kind = ScanRestriction::Kind::kIsNull;
+      is_not_null.kind = ScanRestriction::Kind::kIsNotNull;
+      slot.restrictions = {is_null, is_not_null};
+    }
+    return;
+  }
+  if (slot.index) slot.index = index_scan_for(bound, *slot.index->index)->lookup;
+  if (!slot.restrictions.empty()) slot.restrictions = std::move(bound);
 }
 
 }  // namespace floe::plan

@@ -14,6 +14,7 @@
 
 #include "engine/plan/expression_utils.h"
 #include "engine/plan/optimizer.h"
+#include "engine/plan/parameter_restrictions.h"
 #include "storage/stack_depth.h"
 
 namespace floe::plan {
@@ -31,6 +32,12 @@ std::optional<size_t> table_column_of(const Expr& expr, const ScanOp& scan) {
   for (const auto& scanned : scan.columns)
     if (scanned.id == column->column) return scanned.table_column;
   return std::nullopt;
+}
+
+// A $n of the column's type (a double could be NaN, which a range cannot express).
+bool usable_parameter(const Expr& expr, const SqlType& column_type) {
+  return expr.kind == ExprKind::kParameter && column_type.id != TypeId::kDouble &&
+         (column_type.is_string() ? expr.type.is_string() : expr.type == column_type);
 }
 
 bool usable_constant(const Expr& expr, const SqlType& column_type) {
@@ -59,12 +66,16 @@ std::optional<ScanRestriction> comparison(const Expr& expr, const ScanOp& scan) 
   auto column = table_column_of(*column_side, scan);
   if (!column || op == CompareOp::kNotEqual) return std::nullopt;
   const SqlType& type = scan.table->columns()[*column].type;
-  if (type.id == TypeId::kInterval || !usable_constant(*constant_side, type)) return std::nullopt;
+  const bool parameter = usable_parameter(*constant_side, type);
+  if (type.id == TypeId::kInterval || (!parameter && !usable_constant(*constant_side, type)))
+    return std::nullopt;
 
   ScanRestriction restriction;
   restriction.column = *column;
-  ScanRestriction::Bound bound{restriction_constant(constant_side->constant, type),
+  ScanRestriction::Bound bound{parameter ? Value::null(type)
+                                         : restriction_constant(constant_side->constant, type),
                                op != CompareOp::kLess && op != CompareOp::kGreater};
+  if (parameter) bound.parameter = static_cast<int32_t>(constant_side->parameter);
   if (op == CompareOp::kEqual || op == CompareOp::kGreater || op == CompareOp::kGreaterEqual)
     restriction.low = bound;
   if (op == CompareOp::kEqual || op == CompareOp::kLess || op == CompareOp::kLessEqual)
@@ -203,6 +214,24 @@ void extract(LogicalOp& op) {
 }
 
 }  // namespace
+
+bool has_parameters(const ScanRestriction& restriction) {
+  return (restriction.low && restriction.low->parameter >= 0) ||
+         (restriction.high && restriction.high->parameter >= 0);
+}
+
+std::optional<ScanRestriction> with_parameters(const ScanRestriction& restriction,
+                                               const SqlType& column_type,
+                                               const std::vector<Value>& parameters) {
+  ScanRestriction bound = restriction;
+  for (auto* limit : {&bound.low, &bound.high}) {
+    if (!*limit || (*limit)->parameter < 0) continue;
+    const Value& value = parameters[static_cast<size_t>((*limit)->parameter)];
+    if (value.is_null()) return std::nullopt;
+    (*limit)->value = restriction_constant(value, column_type);
+  }
+  return bound;
+}
 
 void extract_scan_restrictions(LogicalPlan& plan) {
   if (plan.root) extract(*plan.root);

@@ -1,5 +1,7 @@
 #include "engine/sql/expression_binder.h"
 
+#include "engine/sql/statement_parameters.h"
+
 #include <charconv>
 
 #include "engine/plan/expression_utils.h"
@@ -45,7 +47,7 @@ plan::ExprPtr ExpressionBinder::bind(const Node* node) {
     case PG_QUERY__NODE__NODE_BOOLEAN_TEST:
       return bind_boolean_test(*node->boolean_test);
     case PG_QUERY__NODE__NODE_PARAM_REF:
-      throw NotSupported("parameters", node_location(node));
+      return StatementParameters::bind(node->param_ref->number, node->param_ref->location);
     case PG_QUERY__NODE__NODE_COLLATE_CLAUSE:
       throw NotSupported("COLLATE");
     case PG_QUERY__NODE__NODE_A_ARRAY_EXPR:

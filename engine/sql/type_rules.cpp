@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/sql/statement_parameters.h"
 #include "storage/error.h"
 #include "storage/utf8.h"
 
@@ -69,7 +70,8 @@ int numeric_rank(TypeId id) {
 }
 
 bool is_unknown_literal(const plan::Expr& expr) {
-  return expr.kind == plan::ExprKind::kConstant && expr.type.id == TypeId::kUnknown;
+  return (expr.kind == plan::ExprKind::kConstant || expr.kind == plan::ExprKind::kParameter) &&
+         expr.type.id == TypeId::kUnknown;
 }
 
 SqlType as_decimal(const SqlType& type) {
@@ -105,6 +107,13 @@ bool can_cast(const SqlType& source, const SqlType& target) {
 
 plan::ExprPtr coerce(plan::ExprPtr expr, const SqlType& target) {
   if (expr->type == target) return expr;
+  if (expr->kind == plan::ExprKind::kParameter && expr->type.id == TypeId::kUnknown) {
+    // $n takes the type without a length (PostgreSQL: varchar, not varchar(5)); its values
+    // are compared and stored like that type's.
+    StatementParameters::current()->deduce(expr->parameter, without_length(target));
+    expr->type = target;
+    return expr;
+  }
   if (is_unknown_literal(*expr)) {
     if (!target.is_string()) return convert_literal(*expr, target, CastKind::kAssignment);
     plan::ExprPtr constant = convert_literal(*expr, without_length(target), CastKind::kAssignment);
@@ -121,7 +130,7 @@ plan::ExprPtr coerce(plan::ExprPtr expr, const SqlType& target) {
 }
 
 plan::ExprPtr explicit_cast(plan::ExprPtr expr, const SqlType& target) {
-  if (is_unknown_literal(*expr)) return convert_literal(*expr, target, CastKind::kExplicit);
+  if (is_unknown_literal(*expr) && expr->kind == plan::ExprKind::kConstant) return convert_literal(*expr, target, CastKind::kExplicit);
   return coerce(std::move(expr), target);
 }
 

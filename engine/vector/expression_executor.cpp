@@ -370,6 +370,7 @@ Vector Evaluation::evaluate(const plan::Expr& expr, Rows rows) {
     case ExprKind::kScalarSubquery:
     case ExprKind::kExists:
     case ExprKind::kInSubquery:
+    case ExprKind::kParameter:
       break;
   }
   throw NotSupported("this expression outside a query", expr.position);

@@ -1,0 +1,69 @@
+// Prepared statements (PREPARE / EXECUTE / DEALLOCATE, Connection::prepare): a statement with
+// $n parameters, bound, planned and compiled once, then executed many times.
+//
+// A SELECT is compiled once: its $n are kParameter expressions that the generated code reads
+// from the run's parameter slots (runtime/parameter_slot.h), and the scans re-derive the
+// restrictions and index key ranges that compare with parameters from each run's values
+// (engine/plan/parameter_restrictions.h), as PostgreSQL's executor evaluates an index scan's
+// run-time keys. Nothing is planned or compiled again while the catalog stays the same; after
+// DDL the statement is prepared again on its next execution, and PostgreSQL's "cached plan
+// must not change result type" is raised when that changes its result columns.
+//
+// INSERT, UPDATE and DELETE, and a SELECT with subqueries evaluated at planning time or WITH
+// RECURSIVE, are bound again at each execution with the parameters as constants (the same
+// binder, the values in place of the slots): their statement implementations plan as they
+// run.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/api/statement_context.h"
+
+namespace floe {
+
+namespace sql {
+class ParseTree;
+}
+
+class PreparedQuery {
+ public:
+  // Parses `sql` (one statement) and prepares it; `declared` are PREPARE's parameter types.
+  // `context`: the connection's (its catalog and options, which a compiled plan keeps).
+  PreparedQuery(std::string sql, std::vector<SqlType> declared, StatementContext& context);
+  ~PreparedQuery();
+
+  // The parameter types: declared, deduced from their use, else text. For a statement bound
+  // per execution, undeclared parameters stay unknown (their values are typed by use).
+  const std::vector<SqlType>& parameter_types() const { return types_; }
+  // Runs it with `arguments`, one per parameter, converted to the parameter types (PostgreSQL's
+  // "wrong number of parameters" when the count differs). Runs in context.transaction.
+  Result execute(const std::vector<Value>& arguments, StatementContext& context);
+  // PostgreSQL's "wrong number of parameters for prepared statement" unless `given` fits.
+  void check_count(size_t given) const;
+  // EXECUTE's error text names the statement: "prepared statement \"p\"" (empty: unnamed).
+  std::string name;
+
+ private:
+  struct Compiled;
+  void prepare(StatementContext& context);
+  std::vector<Value> convert(const std::vector<Value>& arguments) const;
+
+  std::string sql_;
+  std::unique_ptr<sql::ParseTree> tree_;
+  std::vector<SqlType> declared_;
+  std::vector<SqlType> types_;
+  std::unique_ptr<Compiled> compiled_;  // a compiled-once SELECT; null: bound per execution
+  std::vector<SqlType> result_types_;   // of the first preparation (a SELECT's)
+  uint64_t schema_version_ = 0;
+};
+
+// PREPARE / EXECUTE / DEALLOCATE (prepared_query.cpp).
+Result run_prepare(const PgQuery__PrepareStmt& stmt, std::string_view statement_text,
+                   StatementContext& context);
+Result run_execute(const PgQuery__ExecuteStmt& stmt, StatementContext& context);
+Result run_deallocate(const PgQuery__DeallocateStmt& stmt, StatementContext& context);
+
+}  // namespace floe
