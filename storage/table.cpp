@@ -76,16 +76,21 @@ void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstr
   {
     TableAppender appender(rebuilt, IndexMaintenance::kDeferred);
     for (const auto& chunk : chunks_) {
+      const ChunkVersions* versions = chunk->versions();
+      uint32_t kept = 0;
       for (uint32_t row = 0; row < chunk->size(); ++row) {
+        // Deleted rows are left behind (the caller made sure no transaction still needs them).
+        if (versions && versions->deleted(row)) continue;
         std::vector<Value> values;
         for (size_t c = 0; c < rebuilt.columns_.size(); ++c)
           values.push_back(sources[c] ? chunk->value(row, *sources[c], columns_[*sources[c]].type)
                                       : Value::null(rebuilt.columns_[c].type));
         complete(values);
         appender.append_row(values);
+        ++kept;
       }
-      // The next chunk starts a chunk of its own, as here: row ids stay.
-      if (chunk->frozen() && chunk->size() > 0) rebuilt.freeze_chunks({rebuilt.chunks_.size() - 1});
+      // The next chunk starts a chunk of its own, as here.
+      if (chunk->frozen() && kept > 0) rebuilt.freeze_chunks({rebuilt.chunks_.size() - 1});
     }
   }
   columns_ = std::move(rebuilt.columns_);

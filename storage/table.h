@@ -50,8 +50,9 @@ class Table {
   void rename_column(size_t column, std::string name) { columns_[column].name = std::move(name); }
   // Rewrites every row for new `columns` and `keys`: new column i takes old column
   // sources[i], or NULL when that is nullopt, and then `complete` may fill in and check the
-  // row. Chunk by chunk, so row ids stay; a frozen chunk is frozen again (a Data Block cannot
-  // gain a column in place). The indexes are rebuilt and `constraints` (one default per new
+  // row. Deleted rows are dropped, so row ids may change: the caller makes sure that no
+  // version chain needs them (has_version_chains). Chunk by chunk: a frozen chunk is frozen
+  // again (a Data Block cannot gain a column in place). The indexes are rebuilt and `constraints` (one default per new
   // column) replaces the constraints. Throws, leaving the table as it was, when `complete`
   // throws or a value breaks NOT NULL.
   void change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys,

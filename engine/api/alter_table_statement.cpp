@@ -113,6 +113,10 @@ Result run_alter_table(const PgQuery__AlterTableStmt& stmt, StatementContext& co
         throw NotSupported("this form of ALTER TABLE");
     }
   }
+  // The rewrite keeps each row's newest state only: the older versions a running transaction
+  // may still read, or a ROLLBACK restore, would be lost.
+  if (rewrite && table->has_version_chains())
+    throw NotSupported("ALTER TABLE of a table with changes that running transactions may need");
   TableDefinition::Result changed = definition.finish(table);
   try {
     if (rewrite) {
