@@ -124,13 +124,7 @@ std::vector<std::vector<Value>> values_rows(const PgQuery__SelectStmt& select,
       plan::ExprPtr expr = sql::ExpressionBinder(bind_context, scope, "VALUES").bind(list.items[i]);
       check_assignable(expr->type, table.columns()[column], expr->position);
       positions.push_back(expr->position);
-      try {
-        values.push_back(vectorized::evaluate_scalar(*expr));
-      } catch (const NotSupported&) {
-        throw;
-      } catch (const Error& error) {
-        throw Error(error.what(), error.position() >= 0 ? error.position() : expr->position);
-      }
+      values.push_back(vectorized::evaluate_scalar_at(*expr));
     }
     rows.push_back(builder.build(values, positions));
   }

@@ -181,13 +181,7 @@ Result run_execute(const PgQuery__ExecuteStmt& stmt, StatementContext& context) 
     if (types[i].id != TypeId::kUnknown && (sql::is_unknown_literal(*expr) ||
                                             sql::can_cast(expr->type, types[i])))
       expr = sql::coerce(std::move(expr), types[i]);
-    try {
-      arguments.push_back(vectorized::evaluate_scalar(*expr));
-    } catch (const NotSupported&) {
-      throw;
-    } catch (const Error& error) {
-      throw Error(error.what(), error.position() >= 0 ? error.position() : expr->position);
-    }
+    arguments.push_back(vectorized::evaluate_scalar_at(*expr));
   }
   return prepared->execute(arguments, context);
 }

@@ -419,4 +419,14 @@ Value evaluate_scalar(const plan::Expr& expr) {
   return executor.evaluate(expr, chunk).get(0);
 }
 
+Value evaluate_scalar_at(const plan::Expr& expr) {
+  try {
+    return evaluate_scalar(expr);
+  } catch (const NotSupported&) {
+    throw;
+  } catch (const Error& error) {
+    throw Error(error.what(), error.position() >= 0 ? error.position() : expr.position);
+  }
+}
+
 }  // namespace floe::vectorized

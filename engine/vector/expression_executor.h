@@ -47,5 +47,8 @@ class ExpressionExecutor {
 // floe::Error like the query would, and floe::NotSupported for expressions only a query can
 // evaluate (subqueries, columns).
 Value evaluate_scalar(const plan::Expr& expr);
+// evaluate_scalar for a value the user wrote (INSERT ... VALUES, EXECUTE's arguments): an
+// error without a position of its own points at the expression.
+Value evaluate_scalar_at(const plan::Expr& expr);
 
 }  // namespace floe::vectorized
