@@ -3,11 +3,11 @@
 // really share the morsels), in chunks of several vector sizes. Expected rows are computed
 // here from the generated input.
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <chrono>
 #include <future>
-#include <regex>
 #include <set>
 #include <string>
 #include <thread>
@@ -165,13 +165,13 @@ TEST_F(VectorizedPipelineTest, ReachedLimitStopsTheScanEarly) {
       vectorized(connection, 2, 1024).query("explain analyze select id from vp limit 5");
   std::string text;
   for (size_t r = 0; r < result.row_count(); ++r) text += result.value(r, 0).to_string() + "\n";
-  std::smatch match;
-  ASSERT_TRUE(std::regex_search(text, match, std::regex(R"(Scan vp.*\(actual rows (\d+)\))")))
-      << text;
-  EXPECT_LT(std::stoll(match[1]), kRows / 2) << text;
-  ASSERT_TRUE(std::regex_search(text, match, std::regex(R"(Limit.*\(actual rows (\d+)\))")))
-      << text;
-  EXPECT_EQ(match[1], "5") << text;
+  // RE2 rather than std::regex: GCC 12 warns falsely inside <regex> under the sanitizers.
+  int64_t scanned = 0;
+  int64_t limited = 0;
+  ASSERT_TRUE(RE2::PartialMatch(text, R"(Scan vp.*\(actual rows (\d+)\))", &scanned)) << text;
+  EXPECT_LT(scanned, kRows / 2) << text;
+  ASSERT_TRUE(RE2::PartialMatch(text, R"(Limit.*\(actual rows (\d+)\))", &limited)) << text;
+  EXPECT_EQ(limited, 5) << text;
 }
 
 TEST_F(VectorizedPipelineTest, UnionAllChildrenShareTheSink) {
