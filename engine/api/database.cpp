@@ -11,9 +11,6 @@ namespace floe {
 
 namespace {
 
-constexpr const char* kAbortedBlock =
-    "current transaction is aborted, commands ignored until end of transaction block";
-
 const char* unsupported_statement_name(PgQuery__Node__NodeCase kind) {
   switch (kind) {
     case PG_QUERY__NODE__NODE_CREATE_TABLE_AS_STMT:

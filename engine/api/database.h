@@ -102,6 +102,7 @@ class Database {
 class PreparedQuery;
 class PreparedStatement;
 struct StatementContext;
+class TransactionScope;
 
 class Connection {
  public:
@@ -129,12 +130,17 @@ class Connection {
   // planned and compiled once (prepared_query.h), executed by PreparedStatement::execute.
   PreparedStatement prepare(std::string_view sql);
 
+  // Opens a transaction block (as BEGIN) held by the returned object, which also carries the
+  // record-level path (engine/api/record_transaction.h). Throws when a block is open.
+  TransactionScope begin();
+
   ExecutionOptions& options() { return options_; }
   // Whether a transaction block is open (BEGIN ran, COMMIT or ROLLBACK did not yet).
   bool in_transaction_block() const { return block_.open != nullptr; }
 
  private:
   friend class PreparedStatement;
+  friend class TransactionScope;
   // Runs `run` as one statement: in the open block's transaction or one of its own, under the
   // statement lock, with the statement context (Connection::query's rules).
   Result run_single(const std::function<Result(StatementContext&)>& run);

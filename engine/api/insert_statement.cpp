@@ -1,18 +1,18 @@
 // INSERT INTO t [(columns)] [OVERRIDING ...] VALUES ... | SELECT ... | DEFAULT VALUES: values
 // are converted to the column types with assignment casts; omitted columns and the DEFAULT
 // keyword take the column's default (engine/api/row_constraints.h). All or nothing: a failure
-// truncates the table back to its row count before the statement.
+// truncates the table back to its row count before the statement (RowChanges::insert_rows).
 #include "engine/api/dml_target.h"
 #include "engine/api/insert_conflict.h"
 #include "engine/api/query_runner.h"
 #include "engine/api/returning.h"
+#include "engine/api/row_changes.h"
 #include "engine/api/row_constraints.h"
 #include "engine/api/statement_context.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/select_binder.h"
 #include "engine/sql/type_rules.h"
 #include "engine/vector/expression_executor.h"
-#include "engine/txn/transaction.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -199,20 +199,10 @@ Result run_insert(const PgQuery__InsertStmt& stmt, StatementContext& context) {
     }
     for (const auto& row : conflicts->inserted()) constraints.check_foreign_keys(row);
   } else {
-    try {
-      TableAppender appender(*table);
-      for (const auto& row : rows) appender.append_row(row);
-      // Foreign keys once the rows are in, so that a row may reference one inserted with it.
-      for (const auto& row : rows) constraints.check_foreign_keys(row);
-    } catch (...) {
-      table->truncate(old_count);
-      throw;
-    }
     // INSERT ... SELECT into an empty table is a bulk load.
-    if (old_count == 0 && select && !select->n_values_lists &&
-        context.database.freezer().bulk_loads_freeze())
-      table->freeze_full_chunks();
-    if (context.transaction) context.transaction->record_append(*table, old_count);
+    const bool bulk_load = old_count == 0 && select && !select->n_values_lists &&
+                           context.database.freezer().bulk_loads_freeze();
+    RowChanges(context).insert_rows(*table, rows, constraints, bulk_load);
     for (const auto& row : rows) returning.add(row);
   }
   Result result = returning.result("INSERT 0 " + std::to_string(affected), affected);

@@ -38,6 +38,21 @@ const RowConstraints& RowChanges::constraints(const Table& table) {
   return *bound;
 }
 
+void RowChanges::insert_rows(Table& table, const std::vector<std::vector<Value>>& rows,
+                             const RowConstraints& constraints, bool freeze_full_chunks) {
+  const uint64_t old_count = table.row_count();
+  try {
+    TableAppender appender(table);
+    for (const auto& row : rows) appender.append_row(row);
+    for (const auto& row : rows) constraints.check_foreign_keys(row);
+  } catch (...) {
+    table.truncate(old_count);
+    throw;
+  }
+  if (freeze_full_chunks) table.freeze_full_chunks();
+  if (context_.transaction) context_.transaction->record_append(table, old_count);
+}
+
 void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
   Transaction& transaction = *context_.transaction;
   std::vector<uint64_t> deleted;

@@ -29,6 +29,12 @@ class RowChanges {
   std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
                                               const std::vector<uint32_t>& columns,
                                               std::vector<std::vector<Value>> values);
+  // Appends rows (values of the column types that passed constraints.check_row) as INSERT
+  // does: the unique indexes are enforced per row, the foreign keys once all rows are in (a
+  // row may reference one inserted with it); a failure removes the rows again. With
+  // `freeze_full_chunks` (a bulk load) the full chunks they filled freeze.
+  void insert_rows(Table& table, const std::vector<std::vector<Value>>& rows,
+                   const RowConstraints& constraints, bool freeze_full_chunks = false);
   // The whole row as the statement's transaction sees it now.
   static std::vector<Value> read_row(const Table& table, uint64_t row_id);
   // The table's defaults and constraints, bound once per statement.

@@ -15,6 +15,10 @@ class Transaction;
 class PreparedQuery;
 using PreparedStatements = std::map<std::string, std::shared_ptr<PreparedQuery>>;
 
+// PostgreSQL's error for a statement in an aborted transaction block.
+inline constexpr const char* kAbortedBlock =
+    "current transaction is aborted, commands ignored until end of transaction block";
+
 struct StatementContext {
   Catalog& catalog;
   ExecutionOptions& options;
