@@ -8,6 +8,7 @@
 #include <fstream>
 #include <mutex>
 
+#include "bench/tpcc/floe_record_session.h"
 #include "engine/api/database.h"
 #include "storage/error.h"
 
@@ -54,20 +55,6 @@ void append_literal(std::string& sql, const Field& field) {
     for (char c : std::get<std::string>(field)) sql += c == '\'' ? "''" : std::string(1, c);
     sql += '\'';
   }
-}
-
-Field to_field(const Value& value) {
-  if (value.is_null()) return {};
-  const SqlType& type = value.type();
-  if (type.is_integer()) return value.as_int64();
-  if (type.id == TypeId::kDecimal) {
-    double divisor = 1;
-    for (int i = 0; i < type.scale; ++i) divisor *= 10;
-    return static_cast<double>(value.as_int128()) / divisor;
-  }
-  if (type.id == TypeId::kDouble) return value.as_double();
-  if (type.is_string()) return value.as_string();
-  return value.to_string();
 }
 
 std::vector<Row> to_rows(const Result& result) {
@@ -205,12 +192,13 @@ class FloeLoader : public TableLoader {
 
 class FloeSqlBackend : public Backend {
  public:
-  FloeSqlBackend() {
+  explicit FloeSqlBackend(bool record) : record_(record) {
     for (size_t i = 0; i < kStatementCount; ++i)
       templates_[i] = parse_template(statement_sql(static_cast<StatementId>(i)));
   }
-  std::string name() const override { return "floe"; }
+  std::string name() const override { return record_ ? "floe (record)" : "floe"; }
   std::unique_ptr<Session> connect() override {
+    if (record_) return make_floe_record_session(database_);
     return std::make_unique<FloeSession>(database_, templates_, profile_);
   }
   std::unique_ptr<TableLoader> loader(const std::string& table, size_t) override {
@@ -219,6 +207,7 @@ class FloeSqlBackend : public Backend {
   std::string statement_profile() const override { return profile_.to_string(); }
 
  private:
+  bool record_;  // sessions on the record-level API
   Database database_;
   std::array<SqlTemplate, kStatementCount> templates_;
   StatementProfile profile_;
@@ -226,8 +215,26 @@ class FloeSqlBackend : public Backend {
 
 }  // namespace
 
+Field to_field(const Value& value) {
+  if (value.is_null()) return {};
+  const SqlType& type = value.type();
+  if (type.is_integer()) return value.as_int64();
+  if (type.id == TypeId::kDecimal) {
+    double divisor = 1;
+    for (int i = 0; i < type.scale; ++i) divisor *= 10;
+    return static_cast<double>(value.as_int128()) / divisor;
+  }
+  if (type.id == TypeId::kDouble) return value.as_double();
+  if (type.is_string()) return value.as_string();
+  return value.to_string();
+}
+
 std::unique_ptr<Backend> make_floe_sql_backend() {
-  return std::make_unique<FloeSqlBackend>();
+  return std::make_unique<FloeSqlBackend>(false);
+}
+
+std::unique_ptr<Backend> make_floe_record_backend() {
+  return std::make_unique<FloeSqlBackend>(true);
 }
 
 }  // namespace floe::tpcc

@@ -21,13 +21,11 @@ const std::string& as_string(const Field& field) {
 }
 
 std::unique_ptr<Backend> make_backend(Engine engine, Api api) {
-  if (api == Api::kRecord) {
-    throw Error(engine == Engine::kFloe
-                    ? "--api record: floe's record-level API does not exist yet (issue 10); "
-                      "use --api sql"
-                    : "--api record: SQLite has no record-level API; use --api sql");
+  if (engine == Engine::kSqlite) {
+    if (api == Api::kRecord) throw Error("--api record: SQLite has no record-level API; use --api sql");
+    return make_sqlite_backend();
   }
-  return engine == Engine::kFloe ? make_floe_sql_backend() : make_sqlite_backend();
+  return api == Api::kRecord ? make_floe_record_backend() : make_floe_sql_backend();
 }
 
 }  // namespace floe::tpcc

@@ -1,5 +1,5 @@
-// The database under test behind one interface: floe (SQL text today, prepared statements
-// once they exist) and SQLite (prepared statements). The transactions (tpcc_transactions.h)
+// The database under test behind one interface: floe (SQL text, or the record-level API)
+// and SQLite (prepared statements). The transactions (tpcc_transactions.h)
 // are written once against Session.
 #pragma once
 
@@ -67,8 +67,8 @@ class Backend {
 enum class Engine { kFloe, kSqlite };
 enum class Api { kSql, kRecord };
 
-// Throws floe::Error with a clear message for a combination that does not exist (today
-// floe's record-level API).
+// Throws floe::Error with a clear message for a combination that does not exist (SQLite's
+// record-level API).
 std::unique_ptr<Backend> make_backend(Engine engine, Api api);
 
 }  // namespace floe::tpcc

@@ -7,11 +7,12 @@
 namespace floe::tpcc {
 namespace {
 
-class TpccDriverTest : public ::testing::TestWithParam<Engine> {};
+class TpccDriverTest : public ::testing::TestWithParam<std::pair<Engine, Api>> {};
 
 TEST_P(TpccDriverTest, TwoTerminalsStayConsistent) {
   RunOptions options;
-  options.engine = GetParam();
+  options.engine = GetParam().first;
+  options.api = GetParam().second;
   options.warehouses = 1;  // both terminals on one warehouse: conflicts
   options.threads = 2;
   options.duration_seconds = 2;
@@ -26,9 +27,13 @@ TEST_P(TpccDriverTest, TwoTerminalsStayConsistent) {
     EXPECT_NE(json.find(key), std::string::npos) << key << " in " << json;
 }
 
-INSTANTIATE_TEST_SUITE_P(Engines, TpccDriverTest, ::testing::Values(Engine::kFloe, Engine::kSqlite),
+INSTANTIATE_TEST_SUITE_P(Engines, TpccDriverTest,
+                         ::testing::Values(std::pair{Engine::kFloe, Api::kSql},
+                                           std::pair{Engine::kFloe, Api::kRecord},
+                                           std::pair{Engine::kSqlite, Api::kSql}),
                          [](const auto& info) {
-                           return info.param == Engine::kFloe ? "floe" : "sqlite";
+                           if (info.param.first == Engine::kSqlite) return "sqlite";
+                           return info.param.second == Api::kRecord ? "floe_record" : "floe";
                          });
 
 }  // namespace
