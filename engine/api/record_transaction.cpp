@@ -11,6 +11,9 @@ namespace floe {
 namespace {
 
 constexpr const char* kEnded = "the transaction has already ended";
+// scan_range's callback runs under the statement lock the scan holds.
+constexpr const char* kInsideScan =
+    "inside scan_range's callback the transaction can only read rows";
 
 uint32_t row_in_chunk(uint64_t row_id) {
   return static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
@@ -121,8 +124,9 @@ RecordIndex RecordTable::primary_key() const {
 TransactionScope Connection::begin() { return TransactionScope(*this); }
 
 TransactionScope::TransactionScope(Connection& connection) : connection_(connection) {
-  auto lock = connection.database_.lock_statements();
+  // (Checked before the lock too: inside a scan's callback the lock is taken.)
   if (connection.block_.open) throw Error("there is already a transaction in progress");
+  auto lock = connection.database_.lock_statements();
   PgQuery__TransactionStmt begin = PG_QUERY__TRANSACTION_STMT__INIT;
   begin.kind = PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN;
   run_transaction_control(begin, connection.block_, connection.database_.transactions());
@@ -146,6 +150,7 @@ bool TransactionScope::active() const {
 
 void TransactionScope::end(bool commit) {
   if (!active()) throw Error(kEnded);
+  if (scanning_) throw Error(kInsideScan);
   Database& database = connection_.database_;
   auto lock = database.lock_statements();
   const bool aborted = connection_.block_.aborted;
@@ -166,6 +171,7 @@ void TransactionScope::rollback() { end(false); }
 
 Result TransactionScope::query(std::string_view sql) {
   if (!active()) throw Error(kEnded);
+  if (scanning_) throw Error(kInsideScan);
   return connection_.query(sql);
 }
 
@@ -174,7 +180,7 @@ auto TransactionScope::run(bool writes, Operation&& operation) {
   if (!active()) throw Error(kEnded);
   TransactionBlock& block = connection_.block_;
   if (block.aborted) throw Error(kAbortedBlock);
-  if (writes && scanning_) throw Error("rows cannot be changed inside scan_range's callback");
+  if (writes && scanning_) throw Error(kInsideScan);
   std::unique_lock<std::mutex> lock;
   if (!scanning_) lock = connection_.database_.lock_statements();  // a scan holds it
   SequenceSession::Scope sequences(connection_.sequences_);

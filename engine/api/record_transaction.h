@@ -83,7 +83,8 @@ class TransactionScope {
   std::optional<RowRef> lookup(const RecordIndex& index, const std::vector<Value>& key);
   // Calls visit for every row the snapshot sees whose key lies between `low` and `high` (an
   // absent bound: unlimited), in key order, until visit returns false. The callback may read
-  // rows but not change them (collect the rows first).
+  // rows but not change them (collect the rows first), run SQL or end the transaction; it
+  // must not use other connections of the database (the scan holds the statement lock).
   void scan_range(const RecordIndex& index, const std::optional<IndexBound>& low,
                   const std::optional<IndexBound>& high,
                   const std::function<bool(RowRef)>& visit);

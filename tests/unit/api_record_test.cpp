@@ -298,6 +298,43 @@ TEST_F(ApiRecordTest, RangeScansOverSeveralChunksHotAndFrozen) {
   EXPECT_EQ(record_scan(0, 1000), sql_scan(0, 1000));
 }
 
+// A scan's callback holds the statement lock: it may read, but not change rows, run SQL, end
+// the transaction or begin another.
+TEST_F(ApiRecordTest, ScanCallbacksOnlyRead) {
+  const std::vector<std::function<void(TransactionScope&, RowRef)>> forbidden = {
+      [](TransactionScope& tx, RowRef row) { tx.erase(row); },
+      [](TransactionScope& tx, RowRef row) { tx.update(row, {{1, Value::integer(0)}}); },
+      [](TransactionScope& tx, RowRef) { tx.query("select 1"); },
+      [](TransactionScope& tx, RowRef) { tx.commit(); },
+  };
+  for (const auto& action : forbidden) {
+    TransactionScope tx = a_.begin();
+    RecordTable r = tx.table("r");
+    int64_t read = 0;
+    EXPECT_EQ(error_of([&] {
+                tx.scan_range(r.primary_key(), std::nullopt, std::nullopt, [&](RowRef row) {
+                  read += tx.read(row, 1).as_int64();
+                  action(tx, row);
+                  return true;
+                });
+              }),
+              "inside scan_range's callback the transaction can only read rows");
+    EXPECT_EQ(read, 10);
+    EXPECT_TRUE(tx.active());
+  }  // rolled back
+  TransactionScope tx = a_.begin();
+  RecordTable r = tx.table("r");
+  EXPECT_EQ(error_of([&] {
+              tx.scan_range(r.primary_key(), std::nullopt, std::nullopt, [&](RowRef) {
+                a_.begin();
+                return true;
+              });
+            }),
+            "there is already a transaction in progress");
+  tx.rollback();
+  EXPECT_EQ(table_text(a_, "r"), "1|10|one|1.50|\n2|20|two|2.50|\n3|30|NULL|0.00|\n");
+}
+
 // A reader whose snapshot predates a key change never finds the row under the new key (its
 // visible key is the old one); the index holds only the newest key, so the old key finds
 // nothing either.
