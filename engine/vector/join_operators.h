@@ -31,6 +31,12 @@ std::unique_ptr<ChunkOperator> make_mark_join_probe(const PipelineContext& conte
                                                     const plan::JoinOp& join,
                                                     const ChunkColumns& input);
 
+// The early bitmap filter before the pipeline's operator at `position`, its first CHT/CAT
+// join (engine/plan/bitmap_filter_joins.h); null where fewer than two joins take part.
+std::unique_ptr<ChunkOperator> make_bitmap_filter(const PipelineContext& context,
+                                                  const plan::Pipeline& pipeline,
+                                                  size_t position, const ChunkColumns& input);
+
 // The build rows a right/full outer join's probe left unmatched (a right semi join: those it
 // matched), with NULL probe columns (PipelineDescription::Source::kJoinUnmatched): morsels
 // are directory slots of a chaining table, rows of a CHT/CAT.

@@ -1,5 +1,6 @@
 #include "engine/vector/vector_pipeline.h"
 
+#include "engine/plan/bitmap_filter_joins.h"
 #include "engine/vector/chunk_sources.h"
 #include "engine/vector/join_operators.h"
 #include "engine/vector/streaming_operators.h"
@@ -104,7 +105,11 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     if (context_.row_counts) add(make_row_counter(context_, op, *columns));
   };
   count(*pipeline.source);
+  const size_t filtered =
+      plan::first_concise_join(pipeline, pipeline.operators.size(), context_.physical);
   for (size_t k = 0; k < pipeline.operators.size(); ++k) {
+    if (k == filtered)
+      if (auto filter = make_bitmap_filter(context_, pipeline, k, *columns)) add(std::move(filter));
     add(make_operator(context_, pipeline, k, *columns));
     count(*pipeline.operators[k]);
   }
