@@ -41,8 +41,8 @@ class BitmapFilter : public ChunkOperator {
       cat_keys_.resize(size_t{extent} * columns);
       if (columns) join.keys.integer_keys(sel, n, cat_keys_.data());
       n = select_rows(sel, n, selection_.data(), [&](uint32_t p) {
-        return join.table.concise->may_contain(
-            hashes_[p], columns ? &cat_keys_[size_t{p} * columns] : nullptr);
+        return join.table.concise->may_contain(hashes_[p],
+                                               columns ? &cat_keys_[size_t{p} * columns] : nullptr);
       });
     }
     if (n == 0) return true;
@@ -65,8 +65,8 @@ class BitmapFilter : public ChunkOperator {
 }  // namespace
 
 std::unique_ptr<ChunkOperator> make_bitmap_filter(const PipelineContext& context,
-                                                  const plan::Pipeline& pipeline,
-                                                  size_t position, const ChunkColumns& input) {
+                                                  const plan::Pipeline& pipeline, size_t position,
+                                                  const ChunkColumns& input) {
   auto joins = plan::bitmap_filter_joins(pipeline, position, context.physical);
   if (joins.empty()) return nullptr;
   return std::make_unique<BitmapFilter>(context, joins, input);

@@ -55,15 +55,16 @@ class JoinBuild : public ChunkConsumer {
     for (uint32_t i = 0; i < kept; ++i) {
       const uint32_t p = sel ? sel[i] : i;
       payloads_[i] = table_.chaining ? table_.chaining->insert(worker_, hashes_[p])
-                               : table_.concise->insert(worker_, hashes_[p],
-                                                  table_.cat_key_columns
-                                                      ? &cat_keys_[size_t{p} * table_.cat_key_columns]
-                                                      : nullptr);
+                                     : table_.concise->insert(
+                                           worker_, hashes_[p],
+                                           table_.cat_key_columns
+                                               ? &cat_keys_[size_t{p} * table_.cat_key_columns]
+                                               : nullptr);
     }
     bool stored = true;
     for (size_t k = 0; k < keys_.count(); ++k)
-      stored &= scatter_column(keys_.key(k), sel, kept, payloads_.data(),
-                               field_offsets(rows_.layout, k));
+      stored &=
+          scatter_column(keys_.key(k), sel, kept, payloads_.data(), field_offsets(rows_.layout, k));
     for (const auto& column : stored_)
       stored &= scatter_column(chunk.column(column.chunk_column), sel, kept, payloads_.data(),
                                field_offsets(rows_.layout, column.field));
@@ -82,7 +83,7 @@ class JoinBuild : public ChunkConsumer {
   JoinKeys keys_;
   uint32_t worker_;
   JoinTableRef table_;
-  std::vector<Stored> stored_;  // the build columns that are no key
+  std::vector<Stored> stored_;                   // the build columns that are no key
   std::atomic<uint64_t>* build_rows_ = nullptr;  // null-aware anti join only
   std::atomic<uint64_t>* null_keys_ = nullptr;
   std::vector<uint32_t> selection_;

@@ -39,8 +39,8 @@ bool stops_at_match(JoinType type) {
 }
 
 bool flag_set(const PipelineContext& context, uint32_t slot) {
-  return static_cast<std::atomic<uint64_t>*>(context.state[slot])->load(
-             std::memory_order_relaxed) != 0;
+  return static_cast<std::atomic<uint64_t>*>(context.state[slot])
+             ->load(std::memory_order_relaxed) != 0;
 }
 
 class JoinProbe : public ChunkOperator {
@@ -148,8 +148,8 @@ class JoinProbe : public ChunkOperator {
 
   DataChunk joined_pairs(const DataChunk& chunk) {
     return joined_chunk(chunk, probe_width_, pair_positions_.data(), pair_payloads_.data(),
-                        static_cast<uint32_t>(pair_positions_.size()), rows_.layout,
-                        build_fields_, context_.vector_size);
+                        static_cast<uint32_t>(pair_positions_.size()), rows_.layout, build_fields_,
+                        context_.vector_size);
   }
 
   // The pairs (all, or those at `passed[0..count)`) matched: their probe rows, and their

@@ -20,13 +20,11 @@ namespace floe::vectorized {
 // the mark keys of a mark join; the null-aware anti join records that the build side has rows
 // and NULL keys in its counters.
 std::unique_ptr<ChunkConsumer> make_join_build(const PipelineContext& context,
-                                               const plan::JoinOp& join,
-                                               const ChunkColumns& input);
+                                               const plan::JoinOp& join, const ChunkColumns& input);
 
 // The probe (a kJoin in Pipeline::operators), by join kind; a mark join's is mark_join.cpp's.
 std::unique_ptr<ChunkOperator> make_join_probe(const PipelineContext& context,
-                                               const plan::JoinOp& join,
-                                               const ChunkColumns& input);
+                                               const plan::JoinOp& join, const ChunkColumns& input);
 std::unique_ptr<ChunkOperator> make_mark_join_probe(const PipelineContext& context,
                                                     const plan::JoinOp& join,
                                                     const ChunkColumns& input);
@@ -34,8 +32,8 @@ std::unique_ptr<ChunkOperator> make_mark_join_probe(const PipelineContext& conte
 // The early bitmap filter before the pipeline's operator at `position`, its first CHT/CAT
 // join (engine/plan/bitmap_filter_joins.h); null where fewer than two joins take part.
 std::unique_ptr<ChunkOperator> make_bitmap_filter(const PipelineContext& context,
-                                                  const plan::Pipeline& pipeline,
-                                                  size_t position, const ChunkColumns& input);
+                                                  const plan::Pipeline& pipeline, size_t position,
+                                                  const ChunkColumns& input);
 
 // The build rows a right/full outer join's probe left unmatched (a right semi join: those it
 // matched), with NULL probe columns (PipelineDescription::Source::kJoinUnmatched): morsels

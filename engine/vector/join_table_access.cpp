@@ -122,7 +122,8 @@ uint32_t JoinCandidates::find(const uint32_t* sel, uint32_t n, uint32_t* out) {
       entries_[p] = entry;
       payloads_[p] = entry ? entry->payload() : nullptr;
     } else {
-      const int64_t* key = table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
+      const int64_t* key =
+          table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
       payloads_[p] = table_.concise->lookup(hashes_[p], key, &cursors_[p]);
     }
     return payloads_[p] != nullptr;
@@ -154,7 +155,8 @@ bool JoinCandidates::step(uint32_t p) {
     uint32_t next = ++cursors_[p].position;
     payloads_[p] = next < table_.concise->size() ? table_.concise->row(next) : nullptr;
   } else {
-    const int64_t* key = table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
+    const int64_t* key =
+        table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
     payloads_[p] = table_.concise->next(hashes_[p], key, &cursors_[p]);
   }
   return payloads_[p] != nullptr;

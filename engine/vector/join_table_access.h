@@ -92,9 +92,9 @@ class JoinCandidates {
   std::vector<uint64_t> hashes_;
   std::vector<int64_t> cat_keys_;
   std::vector<uint8_t*> payloads_;
-  std::vector<JoinEntry*> entries_;        // chaining: the current entry
-  std::vector<ConciseCursor> cursors_;     // CHT/CAT: the walk's place
-  std::vector<uint8_t> all_rows_;          // 1: the walk visits every stored row
+  std::vector<JoinEntry*> entries_;     // chaining: the current entry
+  std::vector<ConciseCursor> cursors_;  // CHT/CAT: the walk's place
+  std::vector<uint8_t> all_rows_;       // 1: the walk visits every stored row
 };
 
 // The probe rows at `positions` and their build rows `payloads`, i of n each, as a chunk of

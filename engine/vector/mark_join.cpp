@@ -20,8 +20,7 @@ namespace {
 
 class MarkJoinProbe : public ChunkOperator {
  public:
-  MarkJoinProbe(const PipelineContext& context, const plan::JoinOp& join,
-                const ChunkColumns& input)
+  MarkJoinProbe(const PipelineContext& context, const plan::JoinOp& join, const ChunkColumns& input)
       : context_(context),
         join_(join),
         rows_(context.physical.materialization(join)),
@@ -63,7 +62,8 @@ class MarkJoinProbe : public ChunkOperator {
     for (uint32_t i = 0; i < strict; ++i) {
       const uint32_t p = hashed_[i];
       bool null_mark = false;
-      for (size_t k = keys_.strict(); k < keys_.count(); ++k) null_mark |= !keys_.key(k).is_valid(p);
+      for (size_t k = keys_.strict(); k < keys_.count(); ++k)
+        null_mark |= !keys_.key(k).is_valid(p);
       if (null_mark) {
         all_[by_scan++] = p;
       } else {
@@ -131,9 +131,8 @@ class MarkJoinProbe : public ChunkOperator {
     for (size_t k = keys_.strict(); k < keys_.count(); ++k) {
       const Vector& key = keys_.key(k);
       equal_rows_.resize(matches);
-      uint32_t equal =
-          match_key_column(key, match_.data(), matches, payloads, key_slots_[k], false,
-                           equal_rows_.data());
+      uint32_t equal = match_key_column(key, match_.data(), matches, payloads, key_slots_[k], false,
+                                        equal_rows_.data());
       for (uint32_t e = 0; e < equal; ++e) equal_[equal_rows_[e]] = 1;
       for (uint32_t i = 0; i < matches; ++i) {
         const uint32_t p = match_[i];

@@ -140,7 +140,8 @@ TEST_F(VectorizedJoinTest, InnerJoinPairsEveryMatchingRow) {
   Lines expected;
   for (int64_t id = 0; id < kProbeRows; ++id) {
     if (!sampled(id)) continue;
-    for (int64_t v : matches_of(id)) expected.push_back(std::to_string(id) + "|" + std::to_string(v));
+    for (int64_t v : matches_of(id))
+      expected.push_back(std::to_string(id) + "|" + std::to_string(v));
   }
   ASSERT_GT(expected.size(), 5'000u);
   expect_rows("select jp.id, jb.v from jp join jb on jp.k = jb.k where jp.id % 97 = 5", expected);
@@ -151,7 +152,8 @@ TEST_F(VectorizedJoinTest, ManyMatchesOfOneProbeChunkFillSeveralOutputChunks) {
   Lines expected;
   for (int64_t id = 0; id < kProbeRows; ++id) {
     if (probe_null(id) || probe_key(id) != kHotKey) continue;
-    for (int64_t v : matches_of(id)) expected.push_back(std::to_string(id) + "|" + std::to_string(v));
+    for (int64_t v : matches_of(id))
+      expected.push_back(std::to_string(id) + "|" + std::to_string(v));
   }
   ASSERT_EQ(expected.size(), 27u * kHotRows);  // 30 ids, 3 of them multiples of 11
   expect_rows("select jp.id, jb.v from jp join jb on jp.k = jb.k where jp.k = 4999", expected);
@@ -204,8 +206,8 @@ TEST_F(VectorizedJoinTest, SemiAntiAndNotInJoins) {
     // NOT IN over the build keys without NULLs: a NULL probe key is unknown (dropped).
     if (!probe_null(id) && matches_of(id).empty()) not_in.push_back(line);
   }
-  expect_rows(
-      "select id from jp where id % 97 = 5 and exists (select 1 from jb where jb.k = jp.k)", semi);
+  expect_rows("select id from jp where id % 97 = 5 and exists (select 1 from jb where jb.k = jp.k)",
+              semi);
   expect_rows(
       "select id from jp where id % 97 = 5 and not exists (select 1 from jb where jb.k = jp.k)",
       anti);
@@ -229,9 +231,8 @@ TEST_F(VectorizedJoinTest, RightSemiAndAntiJoinsMarkBuildRows) {
   const std::string probe = "(select k from jp where id % 97 = 5)";
   expect_rows("select v from jb where exists (select 1 from " + probe + " p where p.k = jb.k)",
               semi);
-  expect_rows(
-      "select v from jb where not exists (select 1 from " + probe + " p where p.k = jb.k)",
-      anti);
+  expect_rows("select v from jb where not exists (select 1 from " + probe + " p where p.k = jb.k)",
+              anti);
 }
 
 TEST_F(VectorizedJoinTest, MarkJoinsGiveThreeValuedResults) {
@@ -290,12 +291,13 @@ class JoinGenerator {
 
   std::string query() {
     static const char* kJoins[] = {"join", "left join", "right join", "full join"};
-    const std::string sample = " p.id % " + std::to_string(50 + pick(100)) + " = " +
-                               std::to_string(pick(50));
-    const std::string build = "(select * from jb where v % " + std::to_string(2 + pick(5)) +
-                              " = " + std::to_string(pick(2)) + ") b";
+    const std::string sample =
+        " p.id % " + std::to_string(50 + pick(100)) + " = " + std::to_string(pick(50));
+    const std::string build = "(select * from jb where v % " + std::to_string(2 + pick(5)) + " = " +
+                              std::to_string(pick(2)) + ") b";
     const std::string key = pick(3) == 0 ? "p.k + 0 = b.k" : "p.k = b.k";
-    std::string residual = pick(3) == 0 ? " and b.v % 5 < p.id % " + std::to_string(2 + pick(4)) : "";
+    std::string residual =
+        pick(3) == 0 ? " and b.v % 5 < p.id % " + std::to_string(2 + pick(4)) : "";
     switch (pick(6)) {
       case 0:
       case 1: {
