@@ -52,19 +52,11 @@ class JoinProbe : public ChunkOperator {
         rows_(context.physical.materialization(join)),
         keys_(context, join, false, input),
         candidates_(context, rows_),
-        probe_width_(input.size()),
+        joined_(context, join, input),
         residual_executor_(context.worker) {
-    // The joined rows: the probe chunk's columns, then the build columns.
-    ChunkColumns joined = input;
-    for (const auto& column : rows_.columns) {
-      joined[column.id] = probe_width_ + build_fields_.size();
-      build_fields_.push_back(column.field);
-    }
-    for (auto [id, index] : joined) residual_executor_.bind_column(id, index);
-    for (size_t k = 0; k < join.keys.size(); ++k)
-      key_slots_.push_back(plan::row_slot(rows_.layout, k));
+    for (auto [id, index] : joined_.columns()) residual_executor_.bind_column(id, index);
     if (outputs_pairs(type_)) {
-      columns_ = joined;
+      columns_ = joined_.columns();
     } else if (plan::join_outputs_probe(type_)) {
       columns_ = input;
     } else {
@@ -102,12 +94,12 @@ class JoinProbe : public ChunkOperator {
     while (walking > 0) {
       uint32_t matches = walking;
       const uint32_t* from = active_.data();
-      for (size_t k = 0; k < key_slots_.size(); ++k) {
+      for (size_t k = 0; k < join_.keys.size(); ++k) {
         matches = match_key_column(keys_.key(k), from, matches, candidates_.payloads(),
-                                   key_slots_[k], true, match_.data());
+                                   joined_.key_slot(k), true, match_.data());
         from = match_.data();
       }
-      if (key_slots_.empty()) std::copy(active_.begin(), active_.begin() + walking, match_.begin());
+      if (join_.keys.empty()) std::copy(active_.begin(), active_.begin() + walking, match_.begin());
       if (matches > 0 && !on_matches(chunk, matches)) return false;
       if (stops_at_match(type_)) {
         walking = select_unmatched(walking);
@@ -147,9 +139,8 @@ class JoinProbe : public ChunkOperator {
   }
 
   DataChunk joined_pairs(const DataChunk& chunk) {
-    return joined_chunk(chunk, probe_width_, pair_positions_.data(), pair_payloads_.data(),
-                        static_cast<uint32_t>(pair_positions_.size()), rows_.layout, build_fields_,
-                        context_.vector_size);
+    return joined_.chunk(chunk, pair_positions_.data(), pair_payloads_.data(),
+                         static_cast<uint32_t>(pair_positions_.size()));
   }
 
   // The pairs (all, or those at `passed[0..count)`) matched: their probe rows, and their
@@ -212,8 +203,7 @@ class JoinProbe : public ChunkOperator {
     }
     if (count == 0) return true;
     if (preserves_probe(type_)) {
-      DataChunk extended = joined_chunk(chunk, probe_width_, output_.data(), nullptr, count,
-                                        rows_.layout, build_fields_, context_.vector_size);
+      DataChunk extended = joined_.chunk(chunk, output_.data(), nullptr, count);
       return next_->consume(extended);
     }
     chunk.set_selection(output_.data());
@@ -227,10 +217,8 @@ class JoinProbe : public ChunkOperator {
   const plan::Materialization& rows_;
   JoinKeys keys_;
   JoinCandidates candidates_;
-  size_t probe_width_;
+  JoinedRows joined_;
   ExpressionExecutor residual_executor_;  // over the joined rows
-  std::vector<size_t> build_fields_;      // the build columns' payload fields, in order
-  std::vector<RowSlot> key_slots_;
   std::vector<uint8_t> matched_;          // by position: the probe row matched
   std::vector<uint32_t> active_;          // the rows still walking
   std::vector<uint32_t> match_;           // of those, the ones whose candidate matches

@@ -166,19 +166,31 @@ uint32_t JoinCandidates::advance(const uint32_t* sel, uint32_t n, uint32_t* out)
   return select_rows(sel, n, out, [&](uint32_t p) { return step(p); });
 }
 
-DataChunk joined_chunk(const DataChunk& probe, size_t probe_width, const uint32_t* positions,
-                       const uint8_t* const* payloads, uint32_t n, const plan::RowLayout& layout,
-                       const std::vector<size_t>& build_fields, uint32_t capacity) {
-  DataChunk joined(capacity);
-  for (size_t c = 0; c < probe_width; ++c) {
+JoinedRows::JoinedRows(const PipelineContext& context, const plan::JoinOp& join,
+                       const ChunkColumns& probe)
+    : layout_(context.physical.materialization(join).layout),
+      capacity_(context.vector_size),
+      probe_width_(probe.size()),
+      columns_(probe) {
+  for (const auto& column : context.physical.materialization(join).columns) {
+    columns_[column.id] = probe_width_ + build_fields_.size();
+    build_fields_.push_back(column.field);
+  }
+  for (size_t k = 0; k < join.keys.size(); ++k) key_slots_.push_back(plan::row_slot(layout_, k));
+}
+
+DataChunk JoinedRows::chunk(const DataChunk& probe, const uint32_t* positions,
+                            const uint8_t* const* payloads, uint32_t n) const {
+  DataChunk joined(capacity_);
+  for (size_t c = 0; c < probe_width_; ++c) {
     Vector column(probe.column(c).type(), n);
     take_values(probe.column(c), positions, n, column);
     joined.add_column(std::move(column));
   }
-  for (size_t field : build_fields) {
-    Vector column(layout.field(field).type, n);
+  for (size_t field : build_fields_) {
+    Vector column(layout_.field(field).type, n);
     if (payloads) {
-      gather_column(payloads, n, field_offsets(layout, field), column);
+      gather_column(payloads, n, field_offsets(layout_, field), column);
     } else {
       for (uint32_t i = 0; i < n; ++i) column.set_valid(i, false);
     }

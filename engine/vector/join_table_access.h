@@ -97,13 +97,31 @@ class JoinCandidates {
   std::vector<uint8_t> all_rows_;       // 1: the walk visits every stored row
 };
 
-// The probe rows at `positions` and their build rows `payloads`, i of n each, as a chunk of
-// the probe chunk's first `probe_width` columns followed by `build` (fields of the payload
-// `build_fields` into columns of the fields' types): the joined rows a residual is evaluated
-// on and inner/outer joins push. Null `payloads` gives NULL build columns (an outer join's
-// unmatched probe rows).
-DataChunk joined_chunk(const DataChunk& probe, size_t probe_width, const uint32_t* positions,
-                       const uint8_t* const* payloads, uint32_t n, const plan::RowLayout& layout,
-                       const std::vector<size_t>& build_fields, uint32_t capacity);
+// The joined rows of a probe (the probe chunk's columns, then the build columns that the
+// plan reads, from their payload fields) and where the join keys are in the payload.
+class JoinedRows {
+ public:
+  JoinedRows(const PipelineContext& context, const plan::JoinOp& join, const ChunkColumns& probe);
+
+  // Where each plan column of a joined chunk is: a residual's or mark condition's columns.
+  const ChunkColumns& columns() const { return columns_; }
+  // Key k's field of the payload.
+  const RowSlot& key_slot(size_t k) const { return key_slots_[k]; }
+
+  // The probe rows at `positions` and their build rows `payloads`, n of each, as a chunk of
+  // columns() (probe values by take_values, build values by gather_column): the pairs a
+  // residual is evaluated on and inner/outer joins push. Null `payloads` gives NULL build
+  // columns (an outer join's unmatched probe rows).
+  DataChunk chunk(const DataChunk& probe, const uint32_t* positions,
+                  const uint8_t* const* payloads, uint32_t n) const;
+
+ private:
+  const plan::RowLayout& layout_;
+  uint32_t capacity_;
+  size_t probe_width_;
+  ChunkColumns columns_;
+  std::vector<size_t> build_fields_;  // the build columns' payload fields, in column order
+  std::vector<RowSlot> key_slots_;
+};
 
 }  // namespace floe::vectorized

@@ -26,20 +26,13 @@ class MarkJoinProbe : public ChunkOperator {
         rows_(context.physical.materialization(join)),
         keys_(context, join, false, input),
         candidates_(context, rows_),
-        probe_width_(input.size()),
+        joined_(context, join, input),
         condition_executor_(context.worker),
         mark_type_(context.plan.registry[join.mark].type),
         nullable_(context.plan.registry[join.mark].nullable) {
-    ChunkColumns joined = input;
-    for (const auto& column : rows_.columns) {
-      joined[column.id] = probe_width_ + build_fields_.size();
-      build_fields_.push_back(column.field);
-    }
-    for (auto [id, index] : joined) condition_executor_.bind_column(id, index);
-    for (size_t k = 0; k < join.keys.size(); ++k)
-      key_slots_.push_back(plan::row_slot(rows_.layout, k));
+    for (auto [id, index] : joined_.columns()) condition_executor_.bind_column(id, index);
     columns_ = input;
-    columns_[join.mark] = probe_width_;
+    columns_[join.mark] = input.size();
   }
 
   bool consume(DataChunk& chunk) override {
@@ -107,7 +100,7 @@ class MarkJoinProbe : public ChunkOperator {
       const uint32_t* from = rows;
       for (size_t k = 0; k < strict; ++k) {
         matches = match_key_column(keys_.key(k), from, matches, candidates_.payloads(),
-                                   key_slots_[k], true, match_.data());
+                                   joined_.key_slot(k), true, match_.data());
         from = match_.data();
       }
       if (strict == 0) std::copy(rows, rows + count, match_.begin());
@@ -131,12 +124,12 @@ class MarkJoinProbe : public ChunkOperator {
     for (size_t k = keys_.strict(); k < keys_.count(); ++k) {
       const Vector& key = keys_.key(k);
       equal_rows_.resize(matches);
-      uint32_t equal = match_key_column(key, match_.data(), matches, payloads, key_slots_[k], false,
+      uint32_t equal = match_key_column(key, match_.data(), matches, payloads, joined_.key_slot(k), false,
                                         equal_rows_.data());
       for (uint32_t e = 0; e < equal; ++e) equal_[equal_rows_[e]] = 1;
       for (uint32_t i = 0; i < matches; ++i) {
         const uint32_t p = match_[i];
-        const bool null = !key.is_valid(p) || key_slots_[k].is_null(payloads[p]);
+        const bool null = !key.is_valid(p) || joined_.key_slot(k).is_null(payloads[p]);
         is_null_[i] |= null;
         is_false_[i] |= !null && !equal_[p];
         equal_[p] = 0;
@@ -145,8 +138,7 @@ class MarkJoinProbe : public ChunkOperator {
     if (join_.residual || join_.mark_condition) {
       pair_payloads_.resize(matches);
       for (uint32_t i = 0; i < matches; ++i) pair_payloads_[i] = payloads[match_[i]];
-      DataChunk joined = joined_chunk(chunk, probe_width_, match_.data(), pair_payloads_.data(),
-                                      matches, rows_.layout, build_fields_, context_.vector_size);
+      DataChunk joined = joined_.chunk(chunk, match_.data(), pair_payloads_.data(), matches);
       if (join_.residual) {
         // A pair the residual rejects is no candidate (generated code's join_pair).
         rejected_.assign(matches, 1);
@@ -183,12 +175,10 @@ class MarkJoinProbe : public ChunkOperator {
   const plan::Materialization& rows_;
   JoinKeys keys_;
   JoinCandidates candidates_;
-  size_t probe_width_;
+  JoinedRows joined_;
   ExpressionExecutor condition_executor_;  // over the joined rows
   SqlType mark_type_;
   bool nullable_;
-  std::vector<size_t> build_fields_;
-  std::vector<RowSlot> key_slots_;
   // By position: the mark so far, and whether the row's walk has ended.
   std::vector<uint8_t> value_, unknown_, decided_, equal_;
   std::vector<uint32_t> hashed_, walking_, all_, match_, equal_rows_;

@@ -13,6 +13,7 @@
 
 #include "engine/api/database.h"
 #include "storage/error.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::testing {
 namespace {
@@ -46,19 +47,6 @@ int64_t build_value(int64_t n) {
 }
 
 using Lines = std::vector<std::string>;
-
-// The rows as "v1|v2|..." lines, sorted.
-Lines lines(const Result& result) {
-  Lines out;
-  for (size_t r = 0; r < result.row_count(); ++r) {
-    std::string line;
-    for (size_t c = 0; c < result.column_count(); ++c)
-      line += (c ? "|" : "") + result.value(r, c).to_string();
-    out.push_back(line);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // The v of the build rows of key `key` (NULL keys match nothing).
 const std::vector<int64_t>& build_values(int64_t key) {
@@ -115,7 +103,7 @@ class VectorizedJoinTest : public ::testing::Test {
         connection.options().scan.vector_size = vector_size;
         Result result = connection.query(sql);
         EXPECT_EQ(result.workers(), 2u);
-        ASSERT_EQ(lines(result), expected)
+        ASSERT_EQ(sorted_lines(result), expected)
             << sql << " with join_table " << join_table << ", vector size " << vector_size;
       }
     }
@@ -335,7 +323,7 @@ Lines run(Database& database, const std::string& sql, ExecutionMode mode,
   connection.query("set join_table = '" + join_table + "'");
   connection.options().execution_mode = mode;
   try {
-    return lines(connection.query(sql));
+    return sorted_lines(connection.query(sql));
   } catch (const Error& error) {
     return {std::string("error: ") + error.what()};
   }
