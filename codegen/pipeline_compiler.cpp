@@ -11,6 +11,7 @@
 #include "codegen/join_codegen.h"
 #include "codegen/query_program.h"
 #include "codegen/translator.h"
+#include "engine/plan/bitmap_filter_joins.h"
 #include "storage/error.h"
 
 namespace floe::codegen {
@@ -124,13 +125,7 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
     first = consumers.back().get();
   }
   // The first CHT/CAT join, where the early bitmap filter goes (bitmap_filter_translator.cpp).
-  size_t first_concise_join = own;
-  for (size_t k = own; k-- > 0;) {
-    const plan::LogicalOp& op = *pipeline.operators[k];
-    if (op.kind == LogicalKind::kJoin &&
-        env.materialization(op).join_table != plan::JoinTableKind::kChaining)
-      first_concise_join = k;
-  }
+  const size_t first_concise_join = plan::first_concise_join(pipeline, own, env.physical);
   for (size_t k = own; k-- > 0;) {
     const plan::LogicalOp& op = *pipeline.operators[k];
     if (op.kind == LogicalKind::kUnionAll) {

@@ -60,6 +60,17 @@ void add_scan_statistics(const std::vector<plan::StateSlot>& slots, const QueryS
       profile.scans[slots[slot].scan] += state.scan_statistics(slot, workers);
 }
 
+void add_join_tables(const plan::PhysicalDescription& physical, QueryState& state,
+                     QueryProfile& profile) {
+  for (const auto& [op, rows] : physical.materializations) {
+    if (rows.join_table == plan::JoinTableKind::kChaining || op->kind != plan::LogicalKind::kJoin)
+      continue;
+    const ConciseJoinTable& table = state.concise_join_table(rows.slot);
+    profile.join_tables[op] = std::string(table.kind() == JoinTableKind::kCat ? "CAT" : "CHT") +
+                              ", " + std::to_string(table.memory_bytes()) + " bytes";
+  }
+}
+
 std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
                                                           const ExecutionOptions& options) {
   plan::DescribeOptions describe;

@@ -46,4 +46,8 @@ void read_result(const plan::PhysicalDescription& physical, QueryState& state, Q
 void add_scan_statistics(const std::vector<plan::StateSlot>& slots, const QueryState& state,
                          uint32_t workers, QueryProfile& profile);
 
+// EXPLAIN ANALYZE: the table each CHT/CAT hash join built, into `profile`.
+void add_join_tables(const plan::PhysicalDescription& physical, QueryState& state,
+                     QueryProfile& profile);
+
 }  // namespace floe

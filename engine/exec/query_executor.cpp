@@ -286,13 +286,7 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
     add_scan_statistics(physical.slots, state, workers, *profile);
-    for (const auto& [op, rows] : physical.materializations) {
-      if (rows.join_table == plan::JoinTableKind::kChaining || op->kind != plan::LogicalKind::kJoin)
-        continue;
-      const ConciseJoinTable& table = state.concise_join_table(rows.slot);
-      profile->join_tables[op] = std::string(table.kind() == JoinTableKind::kCat ? "CAT" : "CHT") +
-                                 ", " + std::to_string(table.memory_bytes()) + " bytes";
-    }
+    add_join_tables(physical, state, *profile);
   }
   read_result(physical, state, output);
   output.execute_ms = clock.lap_ms();

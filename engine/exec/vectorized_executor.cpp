@@ -49,8 +49,14 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
         }
       });
   if (query.failed()) throw Error(query.error_message());
-  // Only the query result is a vectorized sink so far (require_vectorized).
-  if (!pipeline.sink_continues) state.rows(pipeline.sink_slot).finish();
+  if (pipeline.sink_continues) return;
+  // The sinks finished as in the compiled executor (require_vectorized: join builds and the
+  // query result so far).
+  if (pipeline.sink == PipelineDescription::Sink::kJoinBuild) {
+    state.finalize_join_table(pipeline.sink_slot, query.cancel_flag());
+  } else {
+    state.rows(pipeline.sink_slot).finish();
+  }
 }
 
 }  // namespace
@@ -80,6 +86,7 @@ QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOp
     for (const auto& counts : row_counts)
       for (auto [op, rows] : counts) profile->operator_rows[op] += rows;
     add_scan_statistics(physical->slots, state, workers, *profile);
+    add_join_tables(*physical, state, *profile);
   }
   read_result(*physical, state, output);
   output.execute_ms = clock.lap_ms();

@@ -1,6 +1,8 @@
 #include "engine/vector/vector_pipeline.h"
 
+#include "engine/plan/bitmap_filter_joins.h"
 #include "engine/vector/chunk_sources.h"
+#include "engine/vector/join_operators.h"
 #include "engine/vector/streaming_operators.h"
 #include "storage/error.h"
 
@@ -12,8 +14,6 @@ using plan::LogicalKind;
 // The operators the vectorized engine does not run yet, by the name its error gives.
 const char* missing_operator(LogicalKind kind) {
   switch (kind) {
-    case LogicalKind::kJoin:
-      return "joins";
     case LogicalKind::kAggregate:
       return "aggregation";
     case LogicalKind::kSort:
@@ -36,6 +36,8 @@ std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
       return make_values_source(context, static_cast<const plan::ValuesOp&>(source));
     case LogicalKind::kSeries:
       return make_series_source(context, static_cast<const plan::SeriesOp&>(source));
+    case LogicalKind::kJoin:
+      return make_join_unmatched_source(context, static_cast<const plan::JoinOp&>(source));
     default:
       throw Error("internal error: no vectorized pipeline source for this operator");
   }
@@ -57,8 +59,21 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
                                   plan::union_child(pipeline, position), input);
     case LogicalKind::kTableFunction:
       return make_table_function(context, static_cast<const plan::TableFunctionOp&>(op), input);
+    case LogicalKind::kJoin:
+      return make_join_probe(context, static_cast<const plan::JoinOp&>(op), input);
     default:
       throw Error("internal error: no vectorized streaming operator for this operator");
+  }
+}
+
+std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
+                                         const plan::LogicalOp* sink, const ChunkColumns& input) {
+  if (!sink) return make_result_sink(context, input);
+  switch (sink->kind) {
+    case LogicalKind::kJoin:
+      return make_join_build(context, static_cast<const plan::JoinOp&>(*sink), input);
+    default:
+      throw Error("internal error: no vectorized pipeline sink for this operator");
   }
 }
 
@@ -90,12 +105,15 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     if (context_.row_counts) add(make_row_counter(context_, op, *columns));
   };
   count(*pipeline.source);
+  const size_t filtered =
+      plan::first_concise_join(pipeline, pipeline.operators.size(), context_.physical);
   for (size_t k = 0; k < pipeline.operators.size(); ++k) {
+    if (k == filtered)
+      if (auto filter = make_bitmap_filter(context_, pipeline, k, *columns)) add(std::move(filter));
     add(make_operator(context_, pipeline, k, *columns));
     count(*pipeline.operators[k]);
   }
-  if (pipeline.sink) throw Error("internal error: no vectorized pipeline sink for this operator");
-  sink_ = make_result_sink(context_, *columns);
+  sink_ = make_sink(context_, pipeline.sink, *columns);
   chain.push_back(sink_.get());
   for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
   first_ = chain.front();
