@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/exec/pipeline_support.h"
+#include "engine/vector/materialized_rows.h"
 #include "engine/vector/vector_pipeline.h"
 #include "runtime/query_context.h"
 #include "storage/error.h"
@@ -21,6 +22,25 @@ namespace {
 
 using plan::PipelineDescription;
 using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+
+// Once the pipeline's morsels are done: its sink's rows get ready for the pipelines that
+// read them (the compiled executor's finalize_sink, with C++ callbacks).
+void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescription& physical,
+                   const PipelineDescription& pipeline, QueryState& state, QueryContext& query) {
+  auto& rows = state.rows(pipeline.sink_slot);
+  rows.finish();
+  switch (pipeline.sink) {
+    case PipelineDescription::Sink::kSort:
+      vectorized::sort_rows(physical, pipeline, rows, query);
+      break;
+    case PipelineDescription::Sink::kWindow:
+      vectorized::evaluate_window_rows(plan.logical, physical, pipeline, rows, query,
+                                       reader_needs_order(physical, pipeline.sink_slot));
+      break;
+    default:  // the query result
+      break;
+  }
+}
 
 void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                   const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
@@ -49,8 +69,7 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
         }
       });
   if (query.failed()) throw Error(query.error_message());
-  // Only the query result is a vectorized sink so far (require_vectorized).
-  if (!pipeline.sink_continues) state.rows(pipeline.sink_slot).finish();
+  if (!pipeline.sink_continues) finalize_sink(plan, physical, pipeline, state, query);
 }
 
 }  // namespace

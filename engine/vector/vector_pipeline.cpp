@@ -1,6 +1,8 @@
 #include "engine/vector/vector_pipeline.h"
 
 #include "engine/vector/chunk_sources.h"
+#include "engine/vector/materialized_rows.h"
+#include "engine/vector/repeat_operator.h"
 #include "engine/vector/streaming_operators.h"
 #include "storage/error.h"
 
@@ -16,12 +18,6 @@ const char* missing_operator(LogicalKind kind) {
       return "joins";
     case LogicalKind::kAggregate:
       return "aggregation";
-    case LogicalKind::kSort:
-      return "ORDER BY";
-    case LogicalKind::kWindow:
-      return "window functions";
-    case LogicalKind::kRepeat:
-      return "INTERSECT ALL and EXCEPT ALL";
     default:
       return nullptr;
   }
@@ -36,6 +32,9 @@ std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
       return make_values_source(context, static_cast<const plan::ValuesOp&>(source));
     case LogicalKind::kSeries:
       return make_series_source(context, static_cast<const plan::SeriesOp&>(source));
+    case LogicalKind::kSort:
+    case LogicalKind::kWindow:
+      return make_rows_source(context, source);
     default:
       throw Error("internal error: no vectorized pipeline source for this operator");
   }
@@ -57,8 +56,24 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
                                   plan::union_child(pipeline, position), input);
     case LogicalKind::kTableFunction:
       return make_table_function(context, static_cast<const plan::TableFunctionOp&>(op), input);
+    case LogicalKind::kRepeat:
+      return make_repeat(context, static_cast<const plan::RepeatOp&>(op), input);
     default:
       throw Error("internal error: no vectorized streaming operator for this operator");
+  }
+}
+
+// The pipeline's sink; null: the query result's.
+std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context, const plan::LogicalOp* sink,
+                                         const ChunkColumns& input) {
+  if (!sink) return make_result_sink(context, input);
+  switch (sink->kind) {
+    case LogicalKind::kSort:
+      return make_sort_sink(context, static_cast<const plan::SortOp&>(*sink), input);
+    case LogicalKind::kWindow:
+      return make_window_sink(context, static_cast<const plan::WindowOp&>(*sink), input);
+    default:
+      throw Error("internal error: no vectorized pipeline sink for this operator");
   }
 }
 
@@ -94,8 +109,7 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     add(make_operator(context_, pipeline, k, *columns));
     count(*pipeline.operators[k]);
   }
-  if (pipeline.sink) throw Error("internal error: no vectorized pipeline sink for this operator");
-  sink_ = make_result_sink(context_, *columns);
+  sink_ = make_sink(context_, pipeline.sink, *columns);
   chain.push_back(sink_.get());
   for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
   first_ = chain.front();
