@@ -33,8 +33,7 @@ class SortSink : public Consumer {
 
  private:
   std::string emit_comparator() {
-    return emit_row_comparator(env_, "sort_compare", rows_->layout,
-                               plan::sort_keys(sort_, *rows_));
+    return emit_row_comparator(env_, "sort_compare", rows_->layout, plan::sort_keys(sort_, *rows_));
   }
 
   PipelineEnv& env_;

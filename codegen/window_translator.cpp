@@ -5,9 +5,7 @@
 // aggregates, update/merge/finalize functions over the aggregate states GROUP BY uses
 // (aggregate_states.h), so both compute the same. The runtime (window_evaluator.h) then
 // partitions, sorts and evaluates the rows; the materialized source reads them back.
-#include <array>
 #include <memory>
-#include <optional>
 
 #include "codegen/aggregate_states.h"
 #include "codegen/key_codegen.h"

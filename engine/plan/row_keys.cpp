@@ -36,8 +36,9 @@ WindowKeys window_keys(const WindowOp& window, const Materialization& rows) {
 vectorized::RowOrder row_order(const RowLayout& layout, const std::vector<RowKey>& keys) {
   std::vector<vectorized::SortKeySlot> slots;
   for (const RowKey& key : keys) {
-    slots.push_back({row_slot(layout, key.field), row_slot(layout, key.other_field.value_or(key.field)),
-                     key.descending, key.nulls_first});
+    slots.push_back({row_slot(layout, key.field),
+                     row_slot(layout, key.other_field.value_or(key.field)), key.descending,
+                     key.nulls_first});
   }
   return vectorized::RowOrder(std::move(slots));
 }

@@ -83,10 +83,9 @@ WindowSpec window_spec(const WindowOp& window, const Materialization& rows,
 
 std::unique_ptr<AggregateOp> window_aggregate(const WindowOp::Function& function) {
   auto aggregate = std::make_unique<AggregateOp>();
-  aggregate->aggregates.push_back({function.id, function.aggregate,
-                                  function.arguments.empty() ? nullptr
-                                                             : function.arguments[0]->clone(),
-                                  false});
+  aggregate->aggregates.push_back(
+      {function.id, function.aggregate,
+       function.arguments.empty() ? nullptr : function.arguments[0]->clone(), false});
   return aggregate;
 }
 

@@ -28,8 +28,7 @@ std::unique_ptr<ChunkConsumer> make_window_sink(const PipelineContext& context,
                                                 const ChunkColumns& input);
 // After the window's pipeline: evaluates every function into the (finished) rows
 // (runtime/window_evaluator.h), keeping them in partition order if `keep_order`.
-void evaluate_window_rows(const plan::LogicalPlan& plan,
-                          const plan::PhysicalDescription& physical,
+void evaluate_window_rows(const plan::LogicalPlan& plan, const plan::PhysicalDescription& physical,
                           const plan::PipelineDescription& pipeline, RowBuffer& rows,
                           QueryContext& query, bool keep_order);
 

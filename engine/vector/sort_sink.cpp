@@ -36,8 +36,7 @@ void sort_rows(const plan::PhysicalDescription& physical, const plan::PipelineDe
                RowBuffer& rows, QueryContext& query) {
   const auto& sort = static_cast<const plan::SortOp&>(*pipeline.sink_op);
   const plan::Materialization& materialization = physical.materialization(sort);
-  RowOrder order =
-      plan::row_order(materialization.layout, plan::sort_keys(sort, materialization));
+  RowOrder order = plan::row_order(materialization.layout, plan::sort_keys(sort, materialization));
   rows.sort(order.comparator(), query.cancel_flag());
   rows.apply_limit(pipeline.offset, pipeline.limit);
 }

@@ -64,8 +64,8 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
 }
 
 // The pipeline's sink; null: the query result's.
-std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context, const plan::LogicalOp* sink,
-                                         const ChunkColumns& input) {
+std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
+                                         const plan::LogicalOp* sink, const ChunkColumns& input) {
   if (!sink) return make_result_sink(context, input);
   switch (sink->kind) {
     case LogicalKind::kSort:

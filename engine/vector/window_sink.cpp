@@ -33,7 +33,8 @@ class WindowSink : public ChunkConsumer {
     for (size_t c = 0; c < fields_.passed_columns; ++c)
       appender_.add_column(rows_.columns[c].id, rows_.columns[c].field);
     for (const auto& [expr, field] : fields_.computed) appender_.add_expression(*expr, field);
-    if (fields_.hash_field) hash_offsets_ = {rows_.layout.offset(*fields_.hash_field), std::nullopt};
+    if (fields_.hash_field)
+      hash_offsets_ = {rows_.layout.offset(*fields_.hash_field), std::nullopt};
   }
 
   bool consume(DataChunk& chunk) override {
@@ -71,8 +72,8 @@ struct WindowAggregate {
     std::deque<Vector> inputs;  // one-row vectors
     for (const auto& [type, offsets] : aggregate.inputs)
       gather_column(&row, 1, offsets, inputs.emplace_back(type, 1));
-    return update_states(aggregate.kernel, *worker, inputs.empty() ? nullptr : &inputs[0],
-                         nullptr, 1, &state, inputs.size() > 1 ? &inputs[1] : nullptr);
+    return update_states(aggregate.kernel, *worker, inputs.empty() ? nullptr : &inputs[0], nullptr,
+                         1, &state, inputs.size() > 1 ? &inputs[1] : nullptr);
   }
 
   static bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from,
@@ -111,8 +112,7 @@ std::unique_ptr<ChunkConsumer> make_window_sink(const PipelineContext& context,
   return std::make_unique<WindowSink>(context, window, input);
 }
 
-void evaluate_window_rows(const plan::LogicalPlan& plan,
-                          const plan::PhysicalDescription& physical,
+void evaluate_window_rows(const plan::LogicalPlan& plan, const plan::PhysicalDescription& physical,
                           const plan::PipelineDescription& pipeline, RowBuffer& rows,
                           QueryContext& query, bool keep_order) {
   const auto& window = static_cast<const plan::WindowOp&>(*pipeline.sink_op);

@@ -86,7 +86,8 @@ class VectorizedSortTest : public ::testing::Test {
       if (frozen) Connection(*database_).query("vacuum freeze vs");
       for (uint32_t threads : kThreadCounts) {
         for (uint32_t vector_size : kVectorSizes) {
-          EXPECT_EQ(run(*database_, sql, ExecutionMode::kVectorized, threads, vector_size), expected)
+          EXPECT_EQ(run(*database_, sql, ExecutionMode::kVectorized, threads, vector_size),
+                    expected)
               << sql << " (threads " << threads << ", vector size " << vector_size
               << (frozen ? ", frozen)" : ")");
         }
@@ -213,7 +214,8 @@ TEST(VectorizedRepeatTest, PassesEachRowCountTimes) {
   vectorized::Vector& counts = chunk.add_column(SqlType::big_int());
   for (uint32_t r = 0; r < rows.size(); ++r) {
     names.set(r, Value::string(rows[r].first), heap);
-    counts.set(r, rows[r].second ? Value::big_int(*rows[r].second) : Value::null(SqlType::big_int()),
+    counts.set(r,
+               rows[r].second ? Value::big_int(*rows[r].second) : Value::null(SqlType::big_int()),
                heap);
   }
   // Rows 1..5 selected: "a" is not.
