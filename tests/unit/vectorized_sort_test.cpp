@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,8 +17,8 @@
 #include "engine/plan/expression.h"
 #include "engine/vector/repeat_operator.h"
 #include "runtime/query_context.h"
-#include "storage/error.h"
 #include "storage/string_heap.h"
+#include "tests/unit/query_lines.h"
 
 namespace floe::testing {
 namespace {
@@ -46,25 +47,13 @@ Lines run(Database& database, const std::string& sql, ExecutionMode mode, uint32
   connection.options().threads = threads;
   connection.options().oversubscribe = true;
   if (vector_size) connection.options().scan.vector_size = vector_size;
-  Lines lines;
-  try {
-    Result result = connection.query(sql);
-    for (size_t r = 0; r < result.row_count(); ++r) {
-      std::string line;
-      for (size_t c = 0; c < result.column_count(); ++c)
-        line += (c ? "|" : "") + result.value(r, c).to_string();
-      lines.push_back(line);
-    }
-  } catch (const Error& error) {
-    return {std::string("error: ") + error.what()};
-  }
-  return lines;
+  return query_lines(connection, sql);
 }
 
 class VectorizedSortTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    database_ = new Database();
+    database_ = std::make_unique<Database>();
     Connection connection(*database_);
     connection.query(
         "set freeze_policy = 'never';"
@@ -74,10 +63,7 @@ class VectorizedSortTest : public ::testing::Test {
         "from generate_series(0, " +
         std::to_string(kRows - 1) + ") as g(n)");
   }
-  static void TearDownTestSuite() {
-    delete database_;
-    database_ = nullptr;
-  }
+  static void TearDownTestSuite() { database_.reset(); }
 
   // `sql` gives `expected` (in order) in every worker count and vector size, on hot chunks and
   // on Data Blocks.
@@ -95,10 +81,8 @@ class VectorizedSortTest : public ::testing::Test {
     }
   }
 
-  static Database* database_;
+  static inline std::unique_ptr<Database> database_;
 };
-
-Database* VectorizedSortTest::database_ = nullptr;
 
 TEST_F(VectorizedSortTest, OrderByWithLimitAndOffsetOverSeveralKeysAndNulls) {
   // k descending (NULLs first, as PostgreSQL orders DESC), then id: the NULL k rows first.
