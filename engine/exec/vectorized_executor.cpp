@@ -27,18 +27,25 @@ using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
 // read them (the compiled executor's finalize_sink, with C++ callbacks).
 void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescription& physical,
                    const PipelineDescription& pipeline, QueryState& state, QueryContext& query) {
-  auto& rows = state.rows(pipeline.sink_slot);
-  rows.finish();
   switch (pipeline.sink) {
-    case PipelineDescription::Sink::kSort:
+    case PipelineDescription::Sink::kSort: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
       vectorized::sort_rows(physical, pipeline, rows, query);
       break;
-    case PipelineDescription::Sink::kWindow:
+    }
+    case PipelineDescription::Sink::kWindow: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
       vectorized::evaluate_window_rows(plan.logical, physical, pipeline, rows, query,
                                        reader_needs_order(physical, pipeline.sink_slot));
       break;
-    default:  // the query result
+    }
+    case PipelineDescription::Sink::kResult:
+      state.rows(pipeline.sink_slot).finish();
       break;
+    default:  // joins and aggregation: rejected by require_vectorized
+      throw Error("internal error: no vectorized finalization for this sink");
   }
 }
 
