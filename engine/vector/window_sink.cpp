@@ -5,6 +5,7 @@
 // aggregation uses (runtime/vector/aggregate_kernels.h) on the state row of
 // plan::window_aggregate, one row at a time, instead of generated update / merge / finalize
 // functions. Both compute what the shared runtime functions compute.
+#include <array>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -58,6 +59,16 @@ class WindowSink : public ChunkConsumer {
   RowFieldOffsets hash_offsets_;
 };
 
+// A one-row vector of `type` for this thread's `use` (0, 1: the inputs, 2: the result),
+// present: the evaluator calls the callbacks once per row, from several threads.
+Vector& scratch(size_t use, const SqlType& type) {
+  thread_local std::array<Vector, 3> vectors;
+  Vector& vector = vectors[use];
+  if (vector.extent() == 0 || vector.type() != type) vector = Vector(type, 1);
+  vector.set_valid(0, true);
+  return vector;
+}
+
 // A window aggregate's state row and the fields of its inputs and result: the context of
 // its update / merge / finalize callbacks.
 struct WindowAggregate {
@@ -69,11 +80,13 @@ struct WindowAggregate {
   static bool update(WorkerContext* worker, uint8_t* state, const uint8_t* row,
                      const void* context) {
     const auto& aggregate = *static_cast<const WindowAggregate*>(context);
-    std::deque<Vector> inputs;  // one-row vectors
-    for (const auto& [type, offsets] : aggregate.inputs)
-      gather_column(&row, 1, offsets, inputs.emplace_back(type, 1));
-    return update_states(aggregate.kernel, *worker, inputs.empty() ? nullptr : &inputs[0], nullptr,
-                         1, &state, inputs.size() > 1 ? &inputs[1] : nullptr);
+    std::array<const Vector*, 2> inputs = {nullptr, nullptr};
+    for (size_t i = 0; i < aggregate.inputs.size(); ++i) {
+      Vector& input = scratch(i, aggregate.inputs[i].first);
+      gather_column(&row, 1, aggregate.inputs[i].second, input);
+      inputs[i] = &input;
+    }
+    return update_states(aggregate.kernel, *worker, inputs[0], nullptr, 1, &state, inputs[1]);
   }
 
   static bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from,
@@ -88,7 +101,7 @@ struct WindowAggregate {
   static bool finalize(WorkerContext* worker, const uint8_t* state, uint8_t* row,
                        const void* context) {
     const auto& aggregate = *static_cast<const WindowAggregate*>(context);
-    Vector value(aggregate.result_type, 1);
+    Vector& value = scratch(2, aggregate.result_type);
     if (!finalize_states(aggregate.kernel, *worker, &state, 1, value)) return false;
     if (!scatter_column(value, nullptr, 1, &row, aggregate.result)) {
       worker->query->fail("internal error: NULL value in a NOT NULL column");
