@@ -1,8 +1,15 @@
 #include "engine/vector/row_appender.h"
 
+#include "engine/vector/materialized_rows.h"
 #include "storage/error.h"
 
 namespace floe::vectorized {
+
+RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field) {
+  RowFieldOffsets offsets{layout.offset(field), std::nullopt};
+  if (layout.field(field).nullable) offsets.null_offset = layout.null_offset(field);
+  return offsets;
+}
 
 RowAppender::RowAppender(const PipelineContext& context, const plan::Materialization& rows,
                          const ChunkColumns& input)
@@ -14,18 +21,12 @@ RowAppender::RowAppender(const PipelineContext& context, const plan::Materializa
   for (auto [id, index] : input) executor_.bind_column(id, index);
 }
 
-RowFieldOffsets RowAppender::offsets(size_t field) const {
-  RowFieldOffsets offsets{layout_.offset(field), std::nullopt};
-  if (layout_.field(field).nullable) offsets.null_offset = layout_.null_offset(field);
-  return offsets;
-}
-
 void RowAppender::add_column(plan::ColumnId column, size_t field) {
-  fields_.push_back({field, nullptr, input_.at(column), offsets(field)});
+  fields_.push_back({field, nullptr, input_.at(column), field_offsets(layout_, field)});
 }
 
 void RowAppender::add_expression(const plan::Expr& expr, size_t field) {
-  fields_.push_back({field, &expr, 0, offsets(field)});
+  fields_.push_back({field, &expr, 0, field_offsets(layout_, field)});
 }
 
 const std::vector<uint8_t*>& RowAppender::append(const DataChunk& chunk) {

@@ -30,8 +30,6 @@ class RowAppender {
   const Vector& values(size_t field) const;
 
  private:
-  RowFieldOffsets offsets(size_t field) const;
-
   struct Field {
     size_t field;
     const plan::Expr* expr;  // null: the chunk's column `column`

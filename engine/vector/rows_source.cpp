@@ -17,10 +17,7 @@ class RowsSource : public ChunkSource {
     const plan::RowLayout& layout = materialization.layout;
     for (const auto& column : materialization.columns) {
       columns_[column.id] = fields_.size();
-      Field field{layout.field(column.field).type, {layout.offset(column.field), std::nullopt}};
-      if (layout.field(column.field).nullable)
-        field.offsets.null_offset = layout.null_offset(column.field);
-      fields_.push_back(field);
+      fields_.push_back({layout.field(column.field).type, field_offsets(layout, column.field)});
     }
   }
 

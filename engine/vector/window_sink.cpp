@@ -34,8 +34,7 @@ class WindowSink : public ChunkConsumer {
     for (size_t c = 0; c < fields_.passed_columns; ++c)
       appender_.add_column(rows_.columns[c].id, rows_.columns[c].field);
     for (const auto& [expr, field] : fields_.computed) appender_.add_expression(*expr, field);
-    if (fields_.hash_field)
-      hash_offsets_ = {rows_.layout.offset(*fields_.hash_field), std::nullopt};
+    if (fields_.hash_field) hash_offsets_ = field_offsets(rows_.layout, *fields_.hash_field);
   }
 
   bool consume(DataChunk& chunk) override {
@@ -110,12 +109,6 @@ struct WindowAggregate {
     return true;
   }
 };
-
-RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field) {
-  RowFieldOffsets offsets{layout.offset(field), std::nullopt};
-  if (layout.field(field).nullable) offsets.null_offset = layout.null_offset(field);
-  return offsets;
-}
 
 }  // namespace
 
