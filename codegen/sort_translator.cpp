@@ -33,12 +33,7 @@ class SortSink : public Consumer {
 
  private:
   std::string emit_comparator() {
-    std::vector<RowKey> keys;
-    for (size_t k = 0; k < sort_.keys.size(); ++k) {
-      const auto& key = sort_.keys[k];
-      keys.push_back({rows_->key_fields[k], key.expr->type, key.descending, key.nulls_first});
-    }
-    return emit_row_comparator(env_, "sort_compare", rows_->layout, keys);
+    return emit_row_comparator(env_, "sort_compare", rows_->layout, plan::sort_keys(sort_, *rows_));
   }
 
   PipelineEnv& env_;

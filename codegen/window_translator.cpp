@@ -5,14 +5,13 @@
 // aggregates, update/merge/finalize functions over the aggregate states GROUP BY uses
 // (aggregate_states.h), so both compute the same. The runtime (window_evaluator.h) then
 // partitions, sorts and evaluates the rows; the materialized source reads them back.
-#include <array>
 #include <memory>
-#include <optional>
 
 #include "codegen/aggregate_states.h"
 #include "codegen/key_codegen.h"
 #include "codegen/row_compare.h"
 #include "codegen/translator.h"
+#include "engine/plan/window_spec.h"
 
 namespace floe::codegen {
 namespace {
@@ -26,43 +25,26 @@ class WindowSink : public Consumer {
         window_(window),
         rows_(env.materialization(window)),
         fields_(*rows_.window) {
-    std::vector<RowKey> partition_keys;
-    std::vector<RowKey> order_keys;
-    for (size_t k = 0; k < window.partitions.size(); ++k)
-      partition_keys.push_back({fields_.partition_fields[k], window.partitions[k]->type});
-    for (size_t k = 0; k < window.order.size(); ++k) {
-      const plan::SortKey& key = window.order[k];
-      order_keys.push_back(
-          {fields_.order_fields[k], key.expr->type, key.descending, key.nulls_first});
-    }
+    plan::WindowKeys keys = plan::window_keys(window, rows_);
     auto& pipeline = *env.pipeline;
-    std::vector<RowKey> all_keys = partition_keys;
-    all_keys.insert(all_keys.end(), order_keys.begin(), order_keys.end());
+    std::vector<RowKey> all_keys = keys.partition;
+    all_keys.insert(all_keys.end(), keys.order.begin(), keys.order.end());
     pipeline.compare_function = emit_row_comparator(env, "window_order", rows_.layout, all_keys);
     pipeline.window_same_partition =
-        emit_row_comparator(env, "window_partition", rows_.layout, partition_keys);
-    pipeline.window_peers = emit_row_comparator(env, "window_peers", rows_.layout, order_keys);
-    pipeline.window.partitioned = fields_.hash_field.has_value();
-    if (pipeline.window.partitioned)
-      pipeline.window.hash_offset = rows_.layout.offset(*fields_.hash_field);
-    pipeline.window.sort_keys = integer_sort_keys(order_keys);
-    pipeline.window.order_key_count = order_keys.size();
+        emit_row_comparator(env, "window_partition", rows_.layout, keys.partition);
+    pipeline.window_peers = emit_row_comparator(env, "window_peers", rows_.layout, keys.order);
+    pipeline.window = plan::window_spec(window, rows_, env.plan.registry);
     for (size_t f = 0; f < window.functions.size(); ++f) {
       // RANGE offset bounds: the bound's field against the range key's, by comparators.
-      const plan::WindowLayout::Function& function = fields_.functions[f];
       PipelineProgram::WindowRangeBounds bounds;
       std::string* names[] = {&bounds.start, &bounds.end};
       for (size_t i = 0; i < 2; ++i) {
-        if (!function.bound_fields[i]) continue;
-        const plan::SortKey& key = window.order[0];
-        RowKey range_key{function.range_key_field, window.functions[f].range_key->type,
-                         key.descending, key.nulls_first, function.bound_fields[i]};
+        if (!keys.range_bounds[f][i]) continue;
         *names[i] = emit_row_comparator(
             env, (i == 0 ? "window_range_start" : "window_range_end") + std::to_string(f),
-            rows_.layout, {range_key});
+            rows_.layout, {*keys.range_bounds[f][i]});
       }
       pipeline.window_range_bounds.push_back(std::move(bounds));
-      pipeline.window.functions.push_back(function_spec(f));
       pipeline.window_aggregates.push_back(window.functions[f].kind ==
                                                    WindowFunctionKind::kAggregate
                                                ? emit_aggregate(f)
@@ -95,71 +77,10 @@ class WindowSink : public Consumer {
   }
 
  private:
-  WindowField window_field(size_t field) const {
-    const RowLayout& layout = rows_.layout;
-    WindowField result;
-    result.offset = layout.offset(field);
-    result.null_offset =
-        layout.field(field).nullable ? layout.null_offset(field) : WindowField::kNeverNull;
-    result.size = static_cast<uint32_t>(physical_size(layout.field(field).type.physical()));
-    return result;
-  }
-
-  // The leading ORDER BY keys (up to two) whose values are integers: the evaluator's sort
-  // compares them without the comparator.
-  std::vector<WindowSortKey> integer_sort_keys(const std::vector<RowKey>& keys) const {
-    std::vector<WindowSortKey> result;
-    for (const RowKey& key : keys) {
-      PhysicalType physical = key.type.physical();
-      bool integer = physical == PhysicalType::kBool || physical == PhysicalType::kInt16 ||
-                     physical == PhysicalType::kInt32 || physical == PhysicalType::kInt64;
-      if (!integer || result.size() == 2) break;
-      result.push_back({window_field(key.field), key.descending, key.nulls_first});
-    }
-    return result;
-  }
-
-  WindowFunctionSpec function_spec(size_t f) const {
-    const auto& function = window_.functions[f];
-    const std::vector<size_t>& arguments = fields_.functions[f].argument_fields;
-    WindowFunctionSpec spec;
-    spec.kind = function.kind;
-    spec.frame = function.frame;
-    spec.result = window_field(fields_.functions[f].result_field);
-    switch (function.kind) {
-      case WindowFunctionKind::kNtile:
-        spec.has_parameter = true;
-        spec.parameter = window_field(arguments[0]);
-        break;
-      case WindowFunctionKind::kLag:
-      case WindowFunctionKind::kLead:
-      case WindowFunctionKind::kFirstValue:
-      case WindowFunctionKind::kLastValue:
-      case WindowFunctionKind::kNthValue:
-        spec.value = window_field(arguments[0]);
-        spec.has_parameter = arguments.size() > 1;
-        if (spec.has_parameter) spec.parameter = window_field(arguments[1]);
-        spec.has_default = arguments.size() > 2;
-        if (spec.has_default) spec.default_value = window_field(arguments[2]);
-        break;
-      default:
-        break;
-    }
-    return spec;
-  }
-
   // The aggregate's update, merge and finalize functions over its own state row.
   PipelineProgram::WindowAggregateFunctions emit_aggregate(size_t f) {
-    const auto& function = window_.functions[f];
     const std::vector<size_t>& arguments = fields_.functions[f].argument_fields;
-    plan::AggregateOp aggregate;
-    aggregate.aggregates.push_back({function.id, function.aggregate,
-                                    arguments.empty() ? nullptr : function.arguments[0]->clone(),
-                                    false});
-    AggregateStates states(env_, aggregate);
-    WindowFunctionSpec& spec = env_.pipeline->window.functions[f];
-    spec.state_size = states.layout().size();
-    spec.mergeable = !plan::is_collected(function.aggregate);
+    AggregateStates states(env_, *plan::window_aggregate(window_.functions[f]));
     auto& b = env_.builder();
     auto begin = [&](const std::string& kind) {
       auto name = env_.function_name(kind + std::to_string(f));

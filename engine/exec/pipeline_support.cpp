@@ -30,6 +30,13 @@ bool limit_reached(const PipelineDescription& pipeline, const QueryState& state)
   });
 }
 
+bool reader_needs_order(const plan::PhysicalDescription& physical, uint32_t slot) {
+  return std::any_of(physical.pipelines.begin(), physical.pipelines.end(), [&](const auto& reader) {
+    return reader.source == PipelineDescription::Source::kRows && reader.source_slot == slot &&
+           reader.ordered;
+  });
+}
+
 void read_result(const plan::PhysicalDescription& physical, QueryState& state,
                  QueryOutput& output) {
   auto& rows = state.rows(physical.result_slot);

@@ -38,6 +38,10 @@ std::vector<Morsel> morsels_of(const plan::PipelineDescription& pipeline, QueryS
 // A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
 bool limit_reached(const plan::PipelineDescription& pipeline, const QueryState& state);
 
+// Whether the pipeline that reads the rows of `slot` reads them in order
+// (plan::Pipeline::ordered): a window then keeps its rows in partition order.
+bool reader_needs_order(const plan::PhysicalDescription& physical, uint32_t slot);
+
 // The rows of the (finished) result buffer as Values, with the result's column names and
 // types, into `output`.
 void read_result(const plan::PhysicalDescription& physical, QueryState& state, QueryOutput& output);

@@ -61,15 +61,6 @@ WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledM
   return spec;
 }
 
-// Whether the pipeline that reads the rows of `slot` reads them in order
-// (plan::Pipeline::ordered).
-bool reader_needs_order(const plan::PhysicalDescription& physical, uint32_t slot) {
-  return std::any_of(physical.pipelines.begin(), physical.pipelines.end(), [&](const auto& reader) {
-    return reader.source == PipelineDescription::Source::kRows && reader.source_slot == slot &&
-           reader.ordered;
-  });
-}
-
 // The long steps poll the statement's cancel flag (runtime/cancellation.h).
 void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
                    const PipelineProgram& functions, QueryState& state, QueryContext& query,

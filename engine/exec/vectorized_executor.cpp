@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/exec/pipeline_support.h"
+#include "engine/vector/materialized_rows.h"
 #include "engine/vector/vector_pipeline.h"
 #include "runtime/query_context.h"
 #include "storage/error.h"
@@ -21,6 +22,35 @@ namespace {
 
 using plan::PipelineDescription;
 using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+
+// Once the pipeline's morsels are done: its sink's rows get ready for the pipelines that
+// read them (the compiled executor's finalize_sink, with C++ callbacks).
+void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescription& physical,
+                   const PipelineDescription& pipeline, QueryState& state, QueryContext& query) {
+  switch (pipeline.sink) {
+    case PipelineDescription::Sink::kSort: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
+      vectorized::sort_rows(physical, pipeline, rows, query);
+      break;
+    }
+    case PipelineDescription::Sink::kWindow: {
+      auto& rows = state.rows(pipeline.sink_slot);
+      rows.finish();
+      vectorized::evaluate_window_rows(plan.logical, physical, pipeline, rows, query,
+                                       reader_needs_order(physical, pipeline.sink_slot));
+      break;
+    }
+    case PipelineDescription::Sink::kJoinBuild:
+      state.finalize_join_table(pipeline.sink_slot, query.cancel_flag());
+      break;
+    case PipelineDescription::Sink::kResult:
+      state.rows(pipeline.sink_slot).finish();
+      break;
+    default:  // aggregation: rejected by require_vectorized
+      throw Error("internal error: no vectorized finalization for this sink");
+  }
+}
 
 void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                   const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
@@ -49,14 +79,7 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
         }
       });
   if (query.failed()) throw Error(query.error_message());
-  if (pipeline.sink_continues) return;
-  // The sinks finished as in the compiled executor (require_vectorized: join builds and the
-  // query result so far).
-  if (pipeline.sink == PipelineDescription::Sink::kJoinBuild) {
-    state.finalize_join_table(pipeline.sink_slot, query.cancel_flag());
-  } else {
-    state.rows(pipeline.sink_slot).finish();
-  }
+  if (!pipeline.sink_continues) finalize_sink(plan, physical, pipeline, state, query);
 }
 
 }  // namespace

@@ -109,8 +109,11 @@ class ValuesSource : public ChunkSource {
 class SeriesSource : public ChunkSource {
  public:
   SeriesSource(const PipelineContext& context, const plan::SeriesOp& series)
-      : context_(context), type_(context.plan.registry[series.column].type) {
+      : context_(context),
+        type_(context.plan.registry[series.column].type),
+        ordinality_(series.ordinality.has_value()) {
     columns_[series.column] = 0;
+    if (ordinality_) columns_[*series.ordinality] = 1;  // WITH ORDINALITY: ordinal + 1
     // The physical description counts the values (PipelineDescription::value_rows); a NULL
     // argument gives none.
     const Value& start = plan::series_argument(*series.start);
@@ -138,6 +141,10 @@ class SeriesSource : public ChunkSource {
           for (uint32_t i = 0; i < n; ++i) values[i] = value_at(first + i);
         }
       });
+      if (ordinality_) {
+        auto* ordinals = chunk.add_column(SqlType::big_int()).mutable_values<int64_t>();
+        for (uint32_t i = 0; i < n; ++i) ordinals[i] = static_cast<int64_t>(first + i + 1);
+      }
       chunk.set_count(n);
       if (!consumer.consume(chunk)) return false;
     }
@@ -156,6 +163,7 @@ class SeriesSource : public ChunkSource {
 
   const PipelineContext& context_;
   SqlType type_;
+  bool ordinality_;
   int128_t start_ = 0;
   int128_t step_ = 0;
   std::vector<int64_t> calendar_;  // the timestamps of a calendar step

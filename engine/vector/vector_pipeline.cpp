@@ -3,6 +3,8 @@
 #include "engine/plan/bitmap_filter_joins.h"
 #include "engine/vector/chunk_sources.h"
 #include "engine/vector/join_operators.h"
+#include "engine/vector/materialized_rows.h"
+#include "engine/vector/repeat_operator.h"
 #include "engine/vector/streaming_operators.h"
 #include "storage/error.h"
 
@@ -16,12 +18,6 @@ const char* missing_operator(LogicalKind kind) {
   switch (kind) {
     case LogicalKind::kAggregate:
       return "aggregation";
-    case LogicalKind::kSort:
-      return "ORDER BY";
-    case LogicalKind::kWindow:
-      return "window functions";
-    case LogicalKind::kRepeat:
-      return "INTERSECT ALL and EXCEPT ALL";
     default:
       return nullptr;
   }
@@ -38,6 +34,9 @@ std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
       return make_series_source(context, static_cast<const plan::SeriesOp&>(source));
     case LogicalKind::kJoin:
       return make_join_unmatched_source(context, static_cast<const plan::JoinOp&>(source));
+    case LogicalKind::kSort:
+    case LogicalKind::kWindow:
+      return make_rows_source(context, source);
     default:
       throw Error("internal error: no vectorized pipeline source for this operator");
   }
@@ -61,17 +60,24 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
       return make_table_function(context, static_cast<const plan::TableFunctionOp&>(op), input);
     case LogicalKind::kJoin:
       return make_join_probe(context, static_cast<const plan::JoinOp&>(op), input);
+    case LogicalKind::kRepeat:
+      return make_repeat(context, static_cast<const plan::RepeatOp&>(op), input);
     default:
       throw Error("internal error: no vectorized streaming operator for this operator");
   }
 }
 
+// The pipeline's sink; null: the query result's.
 std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
                                          const plan::LogicalOp* sink, const ChunkColumns& input) {
   if (!sink) return make_result_sink(context, input);
   switch (sink->kind) {
     case LogicalKind::kJoin:
       return make_join_build(context, static_cast<const plan::JoinOp&>(*sink), input);
+    case LogicalKind::kSort:
+      return make_sort_sink(context, static_cast<const plan::SortOp&>(*sink), input);
+    case LogicalKind::kWindow:
+      return make_window_sink(context, static_cast<const plan::WindowOp&>(*sink), input);
     default:
       throw Error("internal error: no vectorized pipeline sink for this operator");
   }

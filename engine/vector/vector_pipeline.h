@@ -10,8 +10,7 @@
 namespace floe::vectorized {
 
 // Throws floe::NotSupported "the vectorized engine does not run <operator> yet" for a
-// pipeline with an operator that has no vectorized implementation yet (aggregation, sort,
-// window functions, the copies of INTERSECT ALL / EXCEPT ALL).
+// pipeline with an operator that has no vectorized implementation yet (aggregation).
 void require_vectorized(const plan::Pipeline& pipeline);
 
 class VectorPipeline {

@@ -197,7 +197,7 @@ TEST_F(VectorizedPipelineTest, RuntimeErrorIsTheQueryError) {
 TEST_F(VectorizedPipelineTest, OperatorsNotVectorizedYetAreNotSupported) {
   Connection connection(*database_);
   vectorized(connection, 2, 2048);
-  for (const char* sql : {"select count(*) from vp", "select id from vp order by id limit 1"}) {
+  for (const char* sql : {"select count(*) from vp"}) {
     EXPECT_THROW(connection.query(sql), NotSupported) << sql;
   }
 }
