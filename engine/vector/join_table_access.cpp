@@ -11,12 +11,6 @@
 
 namespace floe::vectorized {
 
-RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field) {
-  RowFieldOffsets offsets{layout.offset(field), std::nullopt};
-  if (layout.field(field).nullable) offsets.null_offset = layout.null_offset(field);
-  return offsets;
-}
-
 JoinKeys::JoinKeys(const PipelineContext& context, const plan::JoinOp& join, bool build_side,
                    const ChunkColumns& input)
     : join_(join),

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/vector/chunk_operator.h"
+#include "engine/vector/row_field_offsets.h"
 #include "engine/vector/expression_executor.h"
 #include "runtime/concise_join_table.h"
 #include "runtime/join_hash_table.h"
@@ -18,9 +19,6 @@
 #include "runtime/vector/row_slot.h"
 
 namespace floe::vectorized {
-
-// Field `field` of a materialized row, for row_scatter.h / row_gather.h.
-RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field);
 
 // A hash join's table in the query's state array: chaining, or a CHT/CAT whose inserts and
 // lookups take `cat_key_columns` integer keys (0: a CHT only).

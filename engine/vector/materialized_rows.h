@@ -9,13 +9,11 @@
 #include <memory>
 
 #include "engine/vector/chunk_operator.h"
+#include "engine/vector/row_field_offsets.h"
 #include "runtime/row_buffer.h"
 #include "runtime/vector/row_scatter.h"
 
 namespace floe::vectorized {
-
-// Field `field` of materialized rows of `layout`, for row_scatter.h and row_gather.h.
-RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field);
 
 // ORDER BY (codegen/sort_translator.cpp): the needed columns, then the computed sort keys.
 std::unique_ptr<ChunkConsumer> make_sort_sink(const PipelineContext& context,

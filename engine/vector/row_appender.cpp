@@ -5,12 +5,6 @@
 
 namespace floe::vectorized {
 
-RowFieldOffsets field_offsets(const plan::RowLayout& layout, size_t field) {
-  RowFieldOffsets offsets{layout.offset(field), std::nullopt};
-  if (layout.field(field).nullable) offsets.null_offset = layout.null_offset(field);
-  return offsets;
-}
-
 RowAppender::RowAppender(const PipelineContext& context, const plan::Materialization& rows,
                          const ChunkColumns& input)
     : layout_(rows.layout),
