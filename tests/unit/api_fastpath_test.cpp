@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/api/database.h"
-#include "storage/error.h"
+#include "tests/unit/sql_test_helpers.h"
 
 namespace floe {
 namespace {
@@ -21,16 +20,8 @@ class ApiFastpathTest : public ::testing::Test {
     for (size_t r = 0; r < result.row_count(); ++r) text += result.value(r, 0).to_string() + "\n";
     return text;
   }
-  // "v1|v2" per row.
   static std::vector<std::string> rows(const Result& result) {
-    std::vector<std::string> out;
-    for (size_t r = 0; r < result.row_count(); ++r) {
-      std::string line;
-      for (size_t c = 0; c < result.column_count(); ++c)
-        line += (c ? "|" : "") + result.value(r, c).to_string();
-      out.push_back(line);
-    }
-    return out;
+    return testing::result_rows(result);
   }
   using Rows = std::vector<std::string>;
 
