@@ -100,6 +100,7 @@ void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstr
   set_keys(std::move(keys));
   build_indexes();
   ++modification_count_;
+  invalidate_statistics();
 }
 
 void Table::truncate(uint64_t row_count) {
@@ -127,8 +128,8 @@ void Table::truncate(uint64_t row_count) {
     HotChunk& last = *chunks_.back()->hot();
     last.truncate(static_cast<uint32_t>(last.size() - (remaining - row_count)));
   }
+  modification_count_ += row_count_ - row_count;  // each removed row is a change
   row_count_ = row_count;
-  ++modification_count_;
 }
 
 void Table::remove_all_rows() {
@@ -136,6 +137,7 @@ void Table::remove_all_rows() {
   for (auto& index : indexes_) index->clear();
   row_count_ = 0;
   ++modification_count_;
+  invalidate_statistics();
 }
 
 void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column) {
@@ -260,12 +262,29 @@ std::vector<size_t> Table::full_chunks_filled_before(
   return full;
 }
 
+bool Table::statistics_usable(bool exact) const {
+  if (statistics_.size() != columns_.size()) return false;
+  const uint64_t changed = modification_count_ - statistics_version_;
+  if (exact) return changed == 0;
+  return static_cast<double>(changed) <
+         kStatisticsRefreshRows +
+             kStatisticsRefreshFraction * static_cast<double>(statistics_rows_);
+}
+
+void Table::reset_statistics() const {
+  statistics_.assign(columns_.size(), nullptr);
+  statistics_version_ = modification_count_;
+  statistics_rows_ = row_count_;
+}
+
+void Table::invalidate_statistics() {
+  std::lock_guard lock(statistics_mutex_);
+  statistics_.clear();
+}
+
 std::shared_ptr<const ColumnStatistics> Table::column_statistics(size_t column) const {
   std::lock_guard lock(statistics_mutex_);
-  if (statistics_version_ != modification_count_ || statistics_.size() != columns_.size()) {
-    statistics_.assign(columns_.size(), nullptr);
-    statistics_version_ = modification_count_;
-  }
+  if (!statistics_usable(false)) reset_statistics();
   if (!statistics_[column])
     statistics_[column] =
         std::make_shared<const ColumnStatistics>(compute_column_statistics(*this, column));
@@ -277,10 +296,7 @@ void Table::analyze() const {
   std::vector<size_t> missing;
   {
     std::lock_guard lock(statistics_mutex_);
-    if (statistics_version_ != modification_count_ || statistics_.size() != columns_.size()) {
-      statistics_.assign(columns_.size(), nullptr);
-      statistics_version_ = modification_count_;
-    }
+    if (!statistics_usable(true)) reset_statistics();
     version = statistics_version_;
     for (size_t column = 0; column < columns_.size(); ++column)
       if (!statistics_[column]) missing.push_back(column);
@@ -291,7 +307,8 @@ void Table::analyze() const {
         std::make_shared<const ColumnStatistics>(compute_column_statistics(*this, missing[i]));
   });
   std::lock_guard lock(statistics_mutex_);
-  if (statistics_version_ != version) return;  // the rows changed meanwhile
+  if (statistics_version_ != version || statistics_.size() != columns_.size())
+    return;  // the rows changed meanwhile
   for (size_t i = 0; i < missing.size(); ++i)
     if (!statistics_[missing[i]]) statistics_[missing[i]] = std::move(computed[i]);
 }

@@ -118,14 +118,21 @@ class Table {
   // Whether any chunk has a version chain (changes not yet garbage collected).
   bool has_version_chains() const;
 
-  // Bumped by every change of the rows (appended row, truncate).
+  // Bumped by every change of the rows: per appended, updated, deleted or truncated row.
   uint64_t modification_count() const { return modification_count_; }
-  // Statistics of one column's current rows: computed on first use, cached until the rows
-  // change. Thread-safe.
+  // Statistics of one column's rows: computed on first use and cached until the table changed
+  // significantly, by PostgreSQL's autovacuum analyze rule: until more than
+  // kStatisticsRefreshRows + kStatisticsRefreshFraction x (rows when computed) rows were
+  // appended, updated, deleted or taken back since, and at once on TRUNCATE and ALTER TABLE.
+  // Statistics only steer plans, so slightly old ones never give wrong answers; recomputing
+  // them after every change would scan the table per statement. Thread-safe.
   std::shared_ptr<const ColumnStatistics> column_statistics(size_t column) const;
-  // Computes the statistics of every column not cached yet, columns in parallel. Bulk loads
-  // call it, so that planning the first query does not pay for the scans (ANALYZE).
+  // Brings the statistics of every column up to the current rows (computing those not cached
+  // or changed since at all), columns in parallel. ANALYZE and bulk loads call it, so that
+  // planning the first query does not pay for the scans.
   void analyze() const;
+  static constexpr double kStatisticsRefreshRows = 50;       // PostgreSQL's analyze_threshold
+  static constexpr double kStatisticsRefreshFraction = 0.1;  // analyze_scale_factor
 
  private:
   friend class TableAppender;
@@ -141,8 +148,15 @@ class Table {
   uint64_t row_count_ = 0;
   uint64_t modification_count_ = 0;
 
+  // Under statistics_mutex_: whether the cache may serve (exact: no change at all since).
+  bool statistics_usable(bool exact) const;
+  // Under statistics_mutex_: an empty cache for the rows of now.
+  void reset_statistics() const;
+  void invalidate_statistics();
+
   mutable std::mutex statistics_mutex_;
   mutable uint64_t statistics_version_ = 0;  // modification_count_ the cache belongs to
+  mutable uint64_t statistics_rows_ = 0;     // row_count_ then
   mutable std::vector<std::shared_ptr<const ColumnStatistics>> statistics_;  // per column
 };
 

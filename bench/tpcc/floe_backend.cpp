@@ -4,9 +4,11 @@
 
 #include <array>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <fstream>
 #include <mutex>
+#include <optional>
 
 #include "bench/tpcc/floe_record_session.h"
 #include "engine/api/database.h"
@@ -16,45 +18,19 @@ namespace floe::tpcc {
 
 namespace {
 
-// A statement's text split at its $n parameters: text[0] $params[0] text[1] ... text[n].
-struct SqlTemplate {
-  std::vector<std::string> text;
-  std::vector<size_t> params;  // 0-based
-};
-
-SqlTemplate parse_template(const std::string& sql) {
-  SqlTemplate out;
-  out.text.emplace_back();
-  for (size_t i = 0; i < sql.size(); ++i) {
-    if (sql[i] == '$' && i + 1 < sql.size() &&
-        std::isdigit(static_cast<unsigned char>(sql[i + 1]))) {
-      size_t number = 0;
-      while (i + 1 < sql.size() && std::isdigit(static_cast<unsigned char>(sql[i + 1])))
-        number = number * 10 + static_cast<size_t>(sql[++i] - '0');
-      out.params.push_back(number - 1);
-      out.text.emplace_back();
-    } else {
-      out.text.back() += sql[i];
-    }
+// A parameter as the literal SQL text would have it: integers as integer (int4 when it
+// fits, so that `w_id = $1` compares like `w_id = 5` and uses the index), decimals and
+// strings as untyped literals that take the type their use gives them.
+Value to_value(const Field& field) {
+  if (std::holds_alternative<std::monostate>(field)) return Value();
+  if (const auto* integer = std::get_if<int64_t>(&field)) {
+    if (*integer >= INT32_MIN && *integer <= INT32_MAX)
+      return Value::integer(static_cast<int32_t>(*integer));
+    return Value::big_int(*integer);
   }
-  return out;
-}
-
-// The SQL literal of a parameter; negative numbers in parentheses (so that `x - $1` cannot
-// become a comment).
-void append_literal(std::string& sql, const Field& field) {
-  if (std::holds_alternative<std::monostate>(field)) {
-    sql += "NULL";
-  } else if (const auto* integer = std::get_if<int64_t>(&field)) {
-    sql += *integer < 0 ? "(" + std::to_string(*integer) + ")" : std::to_string(*integer);
-  } else if (const auto* real = std::get_if<double>(&field)) {
-    std::string text = format_double(*real);
-    sql += *real < 0 ? "(" + text + ")" : text;
-  } else {
-    sql += '\'';
-    for (char c : std::get<std::string>(field)) sql += c == '\'' ? "''" : std::string(1, c);
-    sql += '\'';
-  }
+  if (const auto* real = std::get_if<double>(&field))
+    return Value::string(format_double(*real), SqlType::unknown());
+  return Value::string(std::get<std::string>(field), SqlType::unknown());
 }
 
 std::vector<Row> to_rows(const Result& result) {
@@ -104,47 +80,57 @@ class StatementProfile {
   double wall_ms_ = 0;
 };
 
+// Runs a floe call; a write-write conflict becomes the driver's retryable ConflictError.
+template <typename Call>
+auto run(const Call& call) {
+  try {
+    return call();
+  } catch (const SerializationFailure& failure) {
+    throw ConflictError(failure.what());
+  }
+}
+
+// Each transaction statement is prepared on its first use, once per connection
+// (Connection::prepare: planned and compiled once), then executed with its parameters.
 class FloeSession : public Session {
  public:
-  FloeSession(Database& database, const std::array<SqlTemplate, kStatementCount>& templates,
-              StatementProfile& profile)
-      : connection_(database), templates_(templates), profile_(profile) {}
+  FloeSession(Database& database, StatementProfile& profile)
+      : connection_(database), profile_(profile) {}
 
-  void begin() override { run("BEGIN"); }
-  void commit() override { run("COMMIT"); }
-  void rollback() override { run("ROLLBACK"); }
+  void begin() override {
+    run([&] { return connection_.query("BEGIN"); });
+  }
+  void commit() override {
+    run([&] { return connection_.query("COMMIT"); });
+  }
+  void rollback() override {
+    run([&] { return connection_.query("ROLLBACK"); });
+  }
 
   std::vector<Row> execute(StatementId statement, const std::vector<Field>& params) override {
-    const SqlTemplate& sql_template = templates_[static_cast<size_t>(statement)];
-    sql_.clear();
-    for (size_t i = 0; i < sql_template.params.size(); ++i) {
-      sql_ += sql_template.text[i];
-      append_literal(sql_, params.at(sql_template.params[i]));
-    }
-    sql_ += sql_template.text.back();
+    auto& prepared = prepared_[static_cast<size_t>(statement)];
+    if (!prepared)
+      prepared.emplace(run([&] { return connection_.prepare(statement_sql(statement)); }));
+    values_.clear();
+    for (size_t i = 0; i < prepared->parameter_count(); ++i)
+      values_.push_back(to_value(params.at(i)));
     auto start = std::chrono::steady_clock::now();
-    Result result = run(sql_);
+    Result result = run([&] { return prepared->execute(values_); });
     profile_.add(result.timings(),
                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                      .count());
     return to_rows(result);
   }
 
-  std::vector<Row> query(const std::string& sql) override { return to_rows(run(sql)); }
-
- private:
-  Result run(const std::string& sql) {
-    try {
-      return connection_.query(sql);
-    } catch (const SerializationFailure& failure) {
-      throw ConflictError(failure.what());
-    }
+  std::vector<Row> query(const std::string& sql) override {
+    return to_rows(run([&] { return connection_.query(sql); }));
   }
 
+ private:
   Connection connection_;
-  const std::array<SqlTemplate, kStatementCount>& templates_;
   StatementProfile& profile_;
-  std::string sql_;
+  std::array<std::optional<PreparedStatement>, kStatementCount> prepared_;
+  std::vector<Value> values_;
 };
 
 // Rows in COPY's text format in a temporary file, loaded by COPY FROM on flush.
@@ -192,14 +178,11 @@ class FloeLoader : public TableLoader {
 
 class FloeSqlBackend : public Backend {
  public:
-  explicit FloeSqlBackend(bool record) : record_(record) {
-    for (size_t i = 0; i < kStatementCount; ++i)
-      templates_[i] = parse_template(statement_sql(static_cast<StatementId>(i)));
-  }
+  explicit FloeSqlBackend(bool record) : record_(record) {}
   std::string name() const override { return record_ ? "floe (record)" : "floe"; }
   std::unique_ptr<Session> connect() override {
     if (record_) return make_floe_record_session(database_);
-    return std::make_unique<FloeSession>(database_, templates_, profile_);
+    return std::make_unique<FloeSession>(database_, profile_);
   }
   std::unique_ptr<TableLoader> loader(const std::string& table, size_t) override {
     return std::make_unique<FloeLoader>(database_, table);
@@ -209,7 +192,6 @@ class FloeSqlBackend : public Backend {
  private:
   bool record_;  // sessions on the record-level API
   Database database_;
-  std::array<SqlTemplate, kStatementCount> templates_;
   StatementProfile profile_;
 };
 

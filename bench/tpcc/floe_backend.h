@@ -1,6 +1,6 @@
-// floe through SQL text: every statement goes through Connection::query with its parameters
-// written into the text as literals. The only floe-specific file of the driver, so that it
-// can switch to prepared statements ($n) when they exist.
+// floe through SQL: every transaction statement is a prepared statement ($n parameters,
+// Connection::prepare, once per connection); ad-hoc SQL goes through Connection::query. The
+// only floe-specific file of the driver's SQL path.
 #pragma once
 
 #include <memory>

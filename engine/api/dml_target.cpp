@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/api/compiled_plan.h"
 #include "engine/api/query_runner.h"
 #include "engine/sql/select_binder.h"
+#include "engine/sql/statement_parameters.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -27,6 +29,21 @@ bool has_aggregation(const plan::LogicalOp& op) {
     return true;
   return std::any_of(op.children.begin(), op.children.end(),
                      [](const auto& child) { return has_aggregation(*child); });
+}
+
+// PostgreSQL types a parameter assigned to a column as that column (UPDATE ... SET c = $1):
+// bound as a slot for many runs, it would otherwise become text.
+void type_assigned_parameters(PgQuery__Node* const* targets, size_t count, const Table& table) {
+  sql::StatementParameters* parameters = sql::StatementParameters::current();
+  if (!parameters) return;
+  for (size_t i = 0; i < count; ++i) {
+    const PgQuery__ResTarget& target = *targets[i]->res_target;
+    if (!target.val || target.val->node_case != PG_QUERY__NODE__NODE_PARAM_REF) continue;
+    auto column = table.find_column(target.name);
+    const int number = target.val->param_ref->number;
+    if (column && number >= 1)
+      parameters->deduce(static_cast<uint32_t>(number - 1), table.columns()[*column].type);
+  }
 }
 
 }  // namespace
@@ -95,16 +112,21 @@ DmlTargetRows find_target_rows(Table& table, const PgQuery__RangeVar& relation,
   select.n_target_list = target_count;
   select.target_list = const_cast<PgQuery__Node**>(targets);
 
-  plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
-  if (has_aggregation(*logical.root)) throw Error("aggregate functions are not allowed in UPDATE");
-  const std::string alias = target_alias(relation);
-  plan::ScanOp* scan = find_target_scan(*logical.root, table, alias);
-  if (!scan) throw Error("internal error: no scan of the target relation \"" + alias + "\"");
-  const plan::ColumnId row_id = logical.registry.add({SqlType::big_int(), false, "ctid"});
-  scan->columns.push_back({kRowIdColumn, row_id});
-  logical.outputs.insert(logical.outputs.begin(), {row_id, "ctid"});
-
-  QueryOutput output = run_plan(std::move(logical), context.options, timings);
+  QueryOutput output = run_statement_query(
+      [&] {
+        type_assigned_parameters(targets, target_count, table);
+        plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
+        if (has_aggregation(*logical.root))
+          throw Error("aggregate functions are not allowed in UPDATE");
+        const std::string alias = target_alias(relation);
+        plan::ScanOp* scan = find_target_scan(*logical.root, table, alias);
+        if (!scan) throw Error("internal error: no scan of the target relation \"" + alias + "\"");
+        const plan::ColumnId row_id = logical.registry.add({SqlType::big_int(), false, "ctid"});
+        scan->columns.push_back({kRowIdColumn, row_id});
+        logical.outputs.insert(logical.outputs.begin(), {row_id, "ctid"});
+        return logical;
+      },
+      context, timings);
   // Row-id order, each row once (the first of its values).
   std::vector<size_t> order(output.rows.size());
   std::iota(order.begin(), order.end(), size_t{0});

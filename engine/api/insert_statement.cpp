@@ -2,6 +2,7 @@
 // are converted to the column types with assignment casts; omitted columns and the DEFAULT
 // keyword take the column's default (engine/api/row_constraints.h). All or nothing: a failure
 // truncates the table back to its row count before the statement (RowChanges::insert_rows).
+#include "engine/api/compiled_plan.h"
 #include "engine/api/dml_target.h"
 #include "engine/api/insert_conflict.h"
 #include "engine/api/query_runner.h"
@@ -136,15 +137,19 @@ std::vector<std::vector<Value>> select_rows(const PgQuery__SelectStmt& select,
                                             PgQuery__OverridingKind overriding,
                                             StatementContext& context, PhaseTimings& timings) {
   for (size_t column : builder.columns()) check_identity(table, column, overriding);
-  plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
-  if (logical.outputs.size() > builder.columns().size())
-    throw Error("INSERT has more expressions than target columns");
-  if (logical.outputs.size() < builder.columns().size())
-    throw Error("INSERT has more target columns than expressions");
-  for (size_t i = 0; i < logical.outputs.size(); ++i)
-    check_assignable(logical.registry[logical.outputs[i].id].type,
-                     table.columns()[builder.columns()[i]], -1);
-  QueryOutput output = run_plan(std::move(logical), context.options, timings);
+  QueryOutput output = run_statement_query(
+      [&] {
+        plan::LogicalPlan logical = sql::bind_select(select, context.catalog);
+        if (logical.outputs.size() > builder.columns().size())
+          throw Error("INSERT has more expressions than target columns");
+        if (logical.outputs.size() < builder.columns().size())
+          throw Error("INSERT has more target columns than expressions");
+        for (size_t i = 0; i < logical.outputs.size(); ++i)
+          check_assignable(logical.registry[logical.outputs[i].id].type,
+                           table.columns()[builder.columns()[i]], -1);
+        return logical;
+      },
+      context, timings);
   std::vector<std::vector<Value>> rows;
   for (const auto& values : output.rows)
     rows.push_back(builder.build({values.begin(), values.end()}, {}));

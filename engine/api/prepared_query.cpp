@@ -1,8 +1,6 @@
 #include "engine/api/prepared_query.h"
 
-#include "engine/api/query_runner.h"
-#include "engine/plan/expression_utils.h"
-#include "engine/plan/logical_walk.h"
+#include "engine/api/compiled_plan.h"
 #include "engine/sql/expression_binder.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
@@ -34,19 +32,6 @@ const PgQuery__Node& prepared_node(const sql::ParseTree& tree) {
   }
 }
 
-// Whether planning would evaluate part of the query (uncorrelated scalar subqueries become
-// constants, WITH RECURSIVE runs): such a plan holds values of the moment it was made.
-bool plans_with_data(plan::LogicalPlan& logical) {
-  if (!logical.recursive_queries.empty()) return true;
-  bool subquery = false;
-  plan::for_each_expression_in_tree(*logical.root, [&](plan::ExprPtr& root) {
-    plan::transform_expr(root, [&](plan::ExprPtr& expr) {
-      subquery = subquery || plan::is_subquery(expr->kind);
-    });
-  });
-  return subquery;
-}
-
 std::string quoted_name(const std::string& name) {
   return name.empty() ? std::string("unnamed prepared statement")
                       : "prepared statement \"" + name + "\"";
@@ -54,25 +39,18 @@ std::string quoted_name(const std::string& name) {
 
 }  // namespace
 
-struct PreparedQuery::Compiled {
-  plan::PhysicalPlan plan;
-  std::unique_ptr<CompiledQuery> query;
-};
-
 PreparedQuery::PreparedQuery(std::string sql, std::vector<SqlType> declared,
                              StatementContext& context)
     : sql_(std::move(sql)), declared_(std::move(declared)) {
   prepare(context);
-  if (compiled_) {
-    for (const auto& column : compiled_->plan.logical.outputs)
-      result_types_.push_back(compiled_->plan.logical.registry[column.id].type);
-  }
+  if (compiled_) result_types_ = compiled_->result_types();
 }
 
 PreparedQuery::~PreparedQuery() = default;
 
 void PreparedQuery::prepare(StatementContext& context) {
   compiled_.reset();
+  statement_query_.reset();
   tree_ = std::make_unique<sql::ParseTree>(sql_);
   const PgQuery__Node& node = prepared_node(*tree_);
   schema_version_ = context.database.schema_version();
@@ -81,14 +59,12 @@ void PreparedQuery::prepare(StatementContext& context) {
     sql::StatementParameters::Scope scope(parameters);
     plan::LogicalPlan logical = sql::bind_select(*node.select_stmt, context.catalog);
     types_ = parameters.final_types();
-    if (!plans_with_data(logical)) {
-      PhaseTimings timings;
-      compiled_ = std::make_unique<Compiled>();
-      compiled_->plan = prepare_plan(std::move(logical), context.options, timings);
-      compiled_->query = std::make_unique<CompiledQuery>(compiled_->plan, context.options);
-    }
+    if (!plans_with_data(logical))
+      compiled_ = std::make_unique<CompiledPlan>(std::move(logical), context.options);
     return;
   }
+  if (node.node_case != PG_QUERY__NODE__NODE_SELECT_STMT)
+    statement_query_ = std::make_unique<StatementQueryCache>();
   // Bound at each execution: the parameters it names, typed where declared.
   types_ = declared_;
   size_t count = sql::highest_parameter(sql_);
@@ -125,11 +101,7 @@ Result PreparedQuery::execute(const std::vector<Value>& arguments, StatementCont
   if (schema_version_ != context.database.schema_version()) {
     // DDL ran since: prepare again (PostgreSQL re-plans a cached plan likewise).
     prepare(context);
-    std::vector<SqlType> result_types;
-    if (compiled_)
-      for (const auto& column : compiled_->plan.logical.outputs)
-        result_types.push_back(compiled_->plan.logical.registry[column.id].type);
-    if (compiled_ && result_types != result_types_)
+    if (compiled_ && compiled_->result_types() != result_types_)
       throw Error("cached plan must not change result type");
   }
   std::vector<Value> values = convert(arguments);
@@ -144,7 +116,16 @@ Result PreparedQuery::execute(const std::vector<Value>& arguments, StatementCont
   sql::StatementParameters::Scope scope(parameters);
   PgQuery__RawStmt raw = tree_->statement(0);
   raw.stmt = const_cast<PgQuery__Node*>(&prepared_node(*tree_));
-  return run_statement(raw, sql_, context);
+  StatementQueryCache* outer = context.query_cache;
+  context.query_cache = statement_query_.get();
+  try {
+    Result result = run_statement(raw, sql_, context);
+    context.query_cache = outer;
+    return result;
+  } catch (...) {
+    context.query_cache = outer;
+    throw;
+  }
 }
 
 Result run_prepare(const PgQuery__PrepareStmt& stmt, std::string_view statement_text,

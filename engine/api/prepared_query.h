@@ -9,10 +9,14 @@
 // DDL the statement is prepared again on its next execution, and PostgreSQL's "cached plan
 // must not change result type" is raised when that changes its result columns.
 //
-// INSERT, UPDATE and DELETE, and a SELECT with subqueries evaluated at planning time or WITH
-// RECURSIVE, are bound again at each execution with the parameters as constants (the same
-// binder, the values in place of the slots): their statement implementations plan as they
-// run.
+// INSERT, UPDATE and DELETE are bound again at each execution with the parameters as
+// constants (the same binder, the values in place of the slots), which costs little: their
+// VALUES, SET and RETURNING lists are evaluated per row without generated code. The query
+// inside them (the target rows of UPDATE and DELETE with their new values, the rows of
+// INSERT ... SELECT) is planned and compiled once with the parameters as slots, like a
+// SELECT, and kept with the statement (StatementQueryCache, compiled_plan.h). A SELECT with
+// subqueries evaluated at planning time or WITH RECURSIVE is bound and planned at each
+// execution with the parameters as constants.
 #pragma once
 
 #include <map>
@@ -27,6 +31,8 @@ namespace floe {
 namespace sql {
 class ParseTree;
 }
+struct CompiledPlan;
+class StatementQueryCache;
 
 class PreparedQuery {
  public:
@@ -47,7 +53,6 @@ class PreparedQuery {
   std::string name;
 
  private:
-  struct Compiled;
   void prepare(StatementContext& context);
   std::vector<Value> convert(const std::vector<Value>& arguments) const;
 
@@ -55,8 +60,9 @@ class PreparedQuery {
   std::unique_ptr<sql::ParseTree> tree_;
   std::vector<SqlType> declared_;
   std::vector<SqlType> types_;
-  std::unique_ptr<Compiled> compiled_;  // a compiled-once SELECT; null: bound per execution
-  std::vector<SqlType> result_types_;   // of the first preparation (a SELECT's)
+  std::unique_ptr<CompiledPlan> compiled_;  // a compiled-once SELECT; null: bound per execution
+  std::unique_ptr<StatementQueryCache> statement_query_;  // INSERT, UPDATE, DELETE
+  std::vector<SqlType> result_types_;                     // of the first preparation (a SELECT's)
   uint64_t schema_version_ = 0;
 };
 

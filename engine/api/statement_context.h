@@ -13,6 +13,7 @@ namespace floe {
 
 class Transaction;
 class PreparedQuery;
+class StatementQueryCache;
 using PreparedStatements = std::map<std::string, std::shared_ptr<PreparedQuery>>;
 
 // PostgreSQL's error for a statement in an aborted transaction block.
@@ -28,6 +29,8 @@ struct StatementContext {
   Transaction* transaction = nullptr;
   // The connection's named prepared statements (PREPARE, EXECUTE, DEALLOCATE).
   PreparedStatements* prepared = nullptr;
+  // The compiled query of the prepared INSERT, UPDATE or DELETE executing (compiled_plan.h).
+  StatementQueryCache* query_cache = nullptr;
 };
 
 // Runs one statement of `script` (database.cpp's dispatch; EXECUTE runs a prepared one).

@@ -98,9 +98,10 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
   }
 }
 
+// `serial`: on the calling thread as worker 0, outside any task arena (single_morsel_plan).
 void run_pipeline(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
                   const PipelineProgram& functions, QueryState& state, QueryContext& query,
-                  const codegen::CompiledModule& code) {
+                  const codegen::CompiledModule& code, bool serial) {
   auto function = reinterpret_cast<PipelineFn>(code.lookup(functions.function));
   if (pipeline.sink == PipelineDescription::Sink::kAggregation && pipeline.global_aggregation) {
     // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
@@ -110,14 +111,19 @@ void run_pipeline(const plan::PhysicalDescription& physical, const PipelineDescr
     auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(functions.initial_groups_function));
     if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
-  dispatch_morsels(
-      morsels_of(pipeline, state), pipeline.ordered,
-      [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
-      [&](const Morsel& morsel, uint32_t worker) {
-        if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
-            !query.failed())
-          query.fail("internal error: pipeline failed without a message");
-      });
+  auto stop = [&] {
+    return query.failed() || query.check_canceled() || limit_reached(pipeline, state);
+  };
+  auto work = [&](const Morsel& morsel, uint32_t worker) {
+    if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) && !query.failed())
+      query.fail("internal error: pipeline failed without a message");
+  };
+  if (serial) {
+    for (const Morsel& morsel : morsels_of(pipeline, state))
+      if (!stop()) work(morsel, 0);
+  } else {
+    dispatch_morsels(morsels_of(pipeline, state), pipeline.ordered, stop, work);
+  }
   if (query.failed()) throw Error(query.error_message());
   if (!pipeline.sink_continues) finalize_sink(physical, pipeline, functions, state, query, code);
 }
@@ -167,6 +173,16 @@ class WorkerRowCounts {
   static constexpr size_t kPadding = 64 / sizeof(uint64_t);
   std::vector<std::vector<uint64_t>> counts_;
 };
+
+// A plan of one pipeline straight into the result over at most one morsel (a point lookup
+// through an index) runs on the calling thread: a task arena and morsel dispatch would cost
+// more than the lookup (bench/RESULTS.md, prepared lookups).
+bool single_morsel_plan(const plan::PhysicalDescription& physical, QueryState& state) {
+  if (physical.pipelines.size() != 1) return false;
+  const PipelineDescription& pipeline = physical.pipelines[0];
+  return pipeline.sink == PipelineDescription::Sink::kResult && !pipeline.initial_groups &&
+         morsels_of(pipeline, state).size() <= 1;
+}
 
 }  // namespace
 
@@ -249,11 +265,9 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
   output.compile_ms = compile_ms_;
   if (profile) profile->optimized = optimized_;
   Stopwatch clock;
-  // Worker ids are thread indexes in this arena: [0, workers). The sinks' finalize steps
+  // Worker ids are thread indexes in the task arena: [0, workers). The sinks' finalize steps
   // run their parallel loops in it too.
   uint32_t workers = worker_count(options_);
-  ThreadPoolCapacity pool(workers);
-  tbb::task_arena arena(static_cast<int>(workers));
   std::vector<ParameterSlot> parameter_values;
   if (parameters) parameter_values = parameter_slots(*parameters);
   QueryContext query(workers, options_.cancel, parameter_values.data());
@@ -264,16 +278,25 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
     for (uint32_t slot : parameterized_scans_)
       plan::bind_scan_parameters(bound_slots[slot], *parameters);
   }
-  QueryState state(bound_slots.empty() ? program_->physical->slots : bound_slots, query.worker_count(), options_.scan);
+  QueryState state(bound_slots.empty() ? program_->physical->slots : bound_slots,
+                   query.worker_count(), options_.scan);
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
-  arena.execute([&] {
+  auto run_pipelines = [&](bool serial) {
     for (size_t p = 0; p < physical.pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(physical, physical.pipelines[p], program.pipelines[p], state, query, *code_);
+      run_pipeline(physical, physical.pipelines[p], program.pipelines[p], state, query, *code_,
+                   serial);
       if (profile) profile->pipeline_ms[physical.pipelines[p].id] += pipeline_clock.lap_ms();
     }
-  });
+  };
+  if (single_morsel_plan(physical, state)) {
+    run_pipelines(true);
+  } else {
+    ThreadPoolCapacity pool(workers);
+    tbb::task_arena arena(static_cast<int>(workers));
+    arena.execute([&] { run_pipelines(false); });
+  }
   if (profile) {
     row_counts->sum_into(program.counted_operators, *profile);
     add_scan_statistics(physical.slots, state, workers, *profile);

@@ -42,6 +42,11 @@ class StatementParameters {
   // After binding: every parameter's type, unknown ones text. Throws PostgreSQL's "could not
   // determine data type of parameter $n" for one that is neither declared nor used.
   std::vector<SqlType> final_types() const;
+  // As bound so far: the types (unknown: not deduced), whether $index+1 was used, and the
+  // values of a binding for one run.
+  const std::vector<SqlType>& types() const { return types_; }
+  bool used(uint32_t index) const { return index < used_.size() && used_[index]; }
+  const std::vector<Value>& values() const { return values_; }
 
  private:
   plan::ExprPtr reference(uint32_t index, int location);

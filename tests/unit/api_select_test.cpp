@@ -18,15 +18,7 @@ class ApiSelectTest : public SqlFixture {
 
   // Rows as "v1|v2" strings in result order.
   std::vector<std::string> rows(const std::string& sql) {
-    Result result = connection_.query(sql);
-    std::vector<std::string> out;
-    for (size_t r = 0; r < result.row_count(); ++r) {
-      std::string line;
-      for (size_t c = 0; c < result.column_count(); ++c)
-        line += (c ? "|" : "") + result.value(r, c).to_string();
-      out.push_back(line);
-    }
-    return out;
+    return result_rows(connection_.query(sql));
   }
   using Rows = std::vector<std::string>;
 };

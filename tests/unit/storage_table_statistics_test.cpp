@@ -85,26 +85,36 @@ TEST(TableStatisticsTest, SmallRangeCorrectionCountsFewValuesExactly) {
   EXPECT_NEAR(sketch.estimate(), 50, 1);
 }
 
-TEST(TableStatisticsTest, CacheIsInvalidatedWhenRowsChange) {
+TEST(TableStatisticsTest, CacheIsRefreshedWhenRowsChangeSignificantly) {
   Table table("t", columns(), {{"t_pkey", {0}, true}});
   TableAppender appender(table);
   auto row = [](int64_t id) {
     return std::vector<Value>{Value::big_int(id), Value::null(SqlType::decimal(15, 2)),
                               Value::null(SqlType::varchar(40)), Value::null(SqlType::date())};
   };
-  appender.append_row(row(1));
+  for (int64_t id = 1; id <= 1000; ++id) appender.append_row(row(id));
   auto first = table.column_statistics(0);
   EXPECT_EQ(table.column_statistics(0), first);  // cached
+  EXPECT_EQ(first->row_count, 1000u);
+  // Up to 50 + 10% of 1000 changed rows keep the statistics (PostgreSQL's analyze rule).
+  for (int64_t id = 1001; id < 1150; ++id) appender.append_row(row(id));
+  EXPECT_EQ(table.column_statistics(0), first);
   uint64_t modifications = table.modification_count();
-  appender.append_row(row(7));
+  appender.append_row(row(1150));
   EXPECT_GT(table.modification_count(), modifications);
   auto second = table.column_statistics(0);
   EXPECT_NE(second, first);
-  EXPECT_EQ(second->row_count, 2u);
-  EXPECT_EQ(second->max.as_int64(), 7);
-  EXPECT_EQ(first->max.as_int64(), 1);  // a plan holding the old statistics keeps them
-  table.truncate(1);
+  EXPECT_EQ(second->row_count, 1150u);
+  EXPECT_EQ(second->max.as_int64(), 1150);
+  EXPECT_EQ(first->max.as_int64(), 1000);  // a plan holding the old statistics keeps them
+  table.truncate(1);                       // takes rows back: refreshed at once
   EXPECT_EQ(table.column_statistics(0)->max.as_int64(), 1);
+  appender.append_row(row(2));  // 1 of a 1-row table: within the 50 rows
+  EXPECT_EQ(table.column_statistics(0)->max.as_int64(), 1);
+  table.analyze();  // ANALYZE: exact
+  EXPECT_EQ(table.column_statistics(0)->max.as_int64(), 2);
+  table.remove_all_rows();
+  EXPECT_EQ(table.column_statistics(0)->row_count, 0u);
 }
 
 TEST(TableStatisticsTest, AnalyzeComputesEveryColumnOnceUntilRowsChange) {
