@@ -33,12 +33,11 @@ void PredicateLog::add(const Table& table, const std::vector<ScanRestriction>& r
   Predicate& predicate = reads.predicates.emplace_back();
   predicate.restrictions = restrictions;
   for (const ScanRestriction& restriction : restrictions) {
+    const PhysicalType type = table.columns()[restriction.column].type.physical();
     const bool compares = restriction.kind == ScanRestriction::Kind::kRange ||
                           restriction.kind == ScanRestriction::Kind::kIn;
-    predicate.matchers.push_back(
-        compares
-            ? make_value_matcher(table.columns()[restriction.column].type.physical(), restriction)
-            : nullptr);
+    predicate.matchers.push_back(compares ? make_value_matcher(type, restriction) : nullptr);
+    predicate.types.push_back(type);
   }
 }
 
@@ -62,6 +61,10 @@ bool PredicateLog::reads(const Table& table,
     bool holds = true;
     for (size_t r = 0; r < predicate.restrictions.size() && holds; ++r) {
       const ScanRestriction& restriction = predicate.restrictions[r];
+      const auto& columns = table.columns();
+      if (restriction.column >= columns.size() ||
+          columns[restriction.column].type.physical() != predicate.types[r])
+        continue;
       holds = value_passes(restriction, predicate.matchers[r].get(), value_of(restriction.column));
     }
     if (holds) return true;

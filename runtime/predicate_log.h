@@ -29,7 +29,8 @@ class PredicateLog {
 
   bool empty() const;
   // Whether any logged predicate of `table` holds for the row whose column values
-  // `value_of` gives (a whole-table read holds for every row).
+  // `value_of` gives (a whole-table read holds for every row). A restriction whose column
+  // no longer is what it was (DDL since) holds.
   bool reads(const Table& table, const std::function<Value(size_t column)>& value_of) const;
   // Whether a scan of `table` was logged.
   bool reads_table(const Table& table) const;
@@ -38,6 +39,7 @@ class PredicateLog {
   struct Predicate {
     std::vector<ScanRestriction> restrictions;
     std::vector<std::unique_ptr<ArrayMatcher>> matchers;  // per restriction (value_passes)
+    std::vector<PhysicalType> types;  // per restriction, its column's when logged
   };
   struct TableReads {
     bool whole = false;  // once set, the predicates no longer matter

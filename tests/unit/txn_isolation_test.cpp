@@ -28,19 +28,24 @@ class TxnIsolationTest : public ::testing::Test {
   static int64_t scalar(Connection& connection, const std::string& sql) {
     return connection.query(sql).value(0, 0).as_int64();
   }
-  // Each of A and B sees two doctors of ward `ward` on call and takes one off (the classic
-  // write skew): both commits keep the invariant "one on call" on their own snapshot.
-  void skew(const std::string& level, int ward) {
-    const std::string begin = "begin isolation level " + level;
-    const std::string on_call =
-        "select count(*) from doctors where ward = " + std::to_string(ward) + " and on_call";
+  // A and B begin with `begin`, each counts the doctors on call in a ward (two) and takes
+  // one doctor off call; then A commits.
+  void read_then_write(const std::string& begin, int ward_a, int ward_b, int id_a, int id_b) {
     a_.query(begin);
     b_.query(begin);
-    EXPECT_EQ(scalar(a_, on_call), 2);
-    EXPECT_EQ(scalar(b_, on_call), 2);
-    a_.query("update doctors set on_call = false where id = " + std::to_string(2 * ward - 1));
-    b_.query("update doctors set on_call = false where id = " + std::to_string(2 * ward));
+    EXPECT_EQ(scalar(a_, on_call(ward_a)), 2);
+    EXPECT_EQ(scalar(b_, on_call(ward_b)), 2);
+    a_.query("update doctors set on_call = false where id = " + std::to_string(id_a));
+    b_.query("update doctors set on_call = false where id = " + std::to_string(id_b));
     a_.query("commit");
+  }
+  static std::string on_call(int ward) {
+    return "select count(*) from doctors where ward = " + std::to_string(ward) + " and on_call";
+  }
+  // The classic write skew: both commits keep the invariant "one on call" on their own
+  // snapshot of the ward.
+  void skew(const std::string& level, int ward) {
+    read_then_write("begin isolation level " + level, ward, ward, 2 * ward - 1, 2 * ward);
   }
 
   Database database_;
@@ -115,13 +120,7 @@ TEST_F(TxnIsolationTest, WriteSkewFailsUnderSerializable) {
 
 TEST_F(TxnIsolationTest, SerializableCommitsWhenTheReadPredicateWasNotTouched) {
   // B reads ward 2 only; A changes ward 1: precision locking lets both commit.
-  a_.query("begin isolation level serializable");
-  b_.query("begin isolation level serializable");
-  EXPECT_EQ(scalar(b_, "select count(*) from doctors where ward = 2 and on_call"), 2);
-  EXPECT_EQ(scalar(a_, "select count(*) from doctors where ward = 1 and on_call"), 2);
-  a_.query("update doctors set on_call = false where id = 1");
-  b_.query("update doctors set on_call = false where id = 3");
-  a_.query("commit");
+  read_then_write("begin isolation level serializable", 1, 2, 1, 3);
   EXPECT_EQ(b_.query("commit").command_tag(), "COMMIT");
   EXPECT_EQ(scalar(a_, "select count(*) from doctors where on_call"), 2);
 }
@@ -161,13 +160,7 @@ TEST_F(TxnIsolationTest, DefaultIsolationSerializableAppliesToEveryTransaction) 
   b_.query("update doctors set on_call = false where id = (select min(id) from doctors)");
   EXPECT_EQ(scalar(a_, "select count(*) from doctors where on_call"), 3);
   // Its blocks are serializable: the write skew fails.
-  b_.query("begin");
-  a_.query("begin");
-  EXPECT_EQ(scalar(b_, "select count(*) from doctors where ward = 2 and on_call"), 2);
-  EXPECT_EQ(scalar(a_, "select count(*) from doctors where ward = 2 and on_call"), 2);
-  a_.query("update doctors set on_call = false where id = 3");
-  b_.query("update doctors set on_call = false where id = 4");
-  a_.query("commit");
+  read_then_write("begin", 2, 2, 3, 4);
   EXPECT_EQ(error_of([&] { b_.query("commit"); }), kReadWrite);
 }
 
