@@ -238,4 +238,23 @@ std::unique_ptr<ArrayMatcher> make_code_set_matcher(unsigned width, std::vector<
   throw Error("internal error: code width " + std::to_string(width));
 }
 
+bool value_passes(const ScanRestriction& restriction, const ArrayMatcher* matcher,
+                  const Value& value) {
+  switch (restriction.kind) {
+    case ScanRestriction::Kind::kIsNull:
+      return value.is_null();
+    case ScanRestriction::Kind::kIsNotNull:
+      return !value.is_null();
+    case ScanRestriction::Kind::kRange:
+    case ScanRestriction::Kind::kIn: {
+      if (value.is_null() || !matcher) return false;
+      alignas(16) uint8_t physical[16];
+      value.write_physical(physical);
+      uint32_t out[1 + kMatchPadding];
+      return matcher->find(physical, 0, 1, out) == 1;
+    }
+  }
+  return false;
+}
+
 }  // namespace floe

@@ -37,6 +37,11 @@ constexpr uint32_t kMatchPadding = 64;
 std::unique_ptr<ArrayMatcher> make_value_matcher(PhysicalType type,
                                                  const ScanRestriction& restriction);
 
+// Whether one value passes `restriction` (NULL passes only IS NULL); `matcher` is the
+// restriction's make_value_matcher (null for IS [NOT] NULL and when nothing can pass).
+bool value_passes(const ScanRestriction& restriction, const ArrayMatcher* matcher,
+                  const Value& value);
+
 // Codes of `width` bytes (1, 2 or 4, unsigned) in the inclusive range [low, high].
 std::unique_ptr<ArrayMatcher> make_code_range_matcher(unsigned width, uint32_t low, uint32_t high);
 // Codes of `width` bytes equal to one of `codes` (sorted, distinct).

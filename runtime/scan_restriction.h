@@ -14,6 +14,8 @@
 
 namespace floe {
 
+class PredicateLog;
+
 struct ScanRestriction {
   enum class Kind : uint8_t {
     kRange,      // low <= / < value <= / < high; either bound may be absent (=, <, BETWEEN, ...)
@@ -44,6 +46,9 @@ struct ScanSettings {
   bool sma_skipping = true;  // skip Data Blocks whose min/max (or dictionary) rule a restriction out
   bool psma = true;          // narrow the scan range inside a Data Block with its PSMAs
   Snapshot snapshot;         // which versions of changed rows the scan reads (MVCC)
+  // A serializable transaction's: each scan logs its table and restrictions here (the query
+  // state does, when it opens the scan; runtime/predicate_log.h). Null: nothing is logged.
+  PredicateLog* reads = nullptr;
 };
 
 // What one scan did, summed over its workers (EXPLAIN ANALYZE).

@@ -365,36 +365,16 @@ void TableScanner::gather_hot(const uint32_t* positions, uint32_t count, FloeSca
 }
 
 Value TableScanner::visible_value(uint32_t row, size_t column, const RowVersion& version) const {
-  // The oldest change the snapshot cannot see holds the value it sees: the last in the list.
-  for (auto entry = version.updates.rbegin(); entry != version.updates.rend(); ++entry) {
-    const auto& columns = (*entry)->columns;
-    for (size_t i = 0; i < columns.size(); ++i)
-      if (columns[i] == column) return (*entry)->before[i];
-  }
+  if (const Value* before = version.before_image(column)) return *before;
   return chunk_plan_->chunk->value(row, column, table_.columns()[column].type);
 }
 
 bool TableScanner::passes_restrictions(uint32_t row, const RowVersion& version) {
   for (size_t r = 0; r < restrictions_.size(); ++r) {
     const ScanRestriction& restriction = restrictions_[r];
-    const Value value = visible_value(row, restriction.column, version);
-    switch (restriction.kind) {
-      case ScanRestriction::Kind::kIsNull:
-        if (!value.is_null()) return false;
-        break;
-      case ScanRestriction::Kind::kIsNotNull:
-        if (value.is_null()) return false;
-        break;
-      case ScanRestriction::Kind::kRange:
-      case ScanRestriction::Kind::kIn: {
-        if (value.is_null() || !hot_matchers_[r]) return false;
-        alignas(16) uint8_t physical[16];
-        value.write_physical(physical);
-        uint32_t out[1 + kMatchPadding];
-        if (hot_matchers_[r]->find(physical, 0, 1, out) == 0) return false;
-        break;
-      }
-    }
+    if (!value_passes(restriction, hot_matchers_[r].get(),
+                      visible_value(row, restriction.column, version)))
+      return false;
   }
   return true;
 }

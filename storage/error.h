@@ -24,11 +24,16 @@ class NotSupported : public Error {
       : Error("not supported: " + what, position) {}
 };
 
-// A write-write conflict between transactions (engine/txn/): the transaction is aborted and
-// may be retried. PostgreSQL's message and SQLSTATE class 40 (transaction rollback).
+// A write-write conflict between transactions, or a serializable transaction's failed
+// validation (engine/txn/): the transaction is aborted and may be retried. PostgreSQL's
+// messages and SQLSTATE class 40 (transaction rollback).
 class SerializationFailure : public Error {
  public:
-  SerializationFailure() : Error("could not serialize access due to concurrent update") {}
+  static constexpr const char* kConcurrentUpdate =
+      "could not serialize access due to concurrent update";
+  static constexpr const char* kReadWriteDependencies =
+      "could not serialize access due to read/write dependencies among transactions";
+  explicit SerializationFailure(const char* message = kConcurrentUpdate) : Error(message) {}
   static constexpr const char* kSqlState = "40001";
 };
 

@@ -29,6 +29,16 @@ void ChunkVersions::set_deleted(uint32_t row, bool deleted) {
     --deleted_rows_;
 }
 
+const Value* RowVersion::before_image(size_t column) const {
+  // The oldest change the snapshot cannot see holds the value it sees: the last in the list.
+  for (auto entry = updates.rbegin(); entry != updates.rend(); ++entry) {
+    const auto& columns = (*entry)->columns;
+    for (size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == column) return &(*entry)->before[i];
+  }
+  return nullptr;
+}
+
 RowVersion visible_version(const ChunkVersions& versions, uint32_t row, const Snapshot& snapshot) {
   RowVersion version;
   version.exists = !versions.deleted(row);

@@ -92,6 +92,9 @@ class ChunkVersions {
 struct RowVersion {
   bool exists = true;
   std::vector<const UndoEntry*> updates;  // kUpdate entries to apply
+  // The column's value in this version when a change it cannot see replaced it; null when
+  // the row's newest value is the one.
+  const Value* before_image(size_t column) const;
 };
 RowVersion visible_version(const ChunkVersions& versions, uint32_t row, const Snapshot& snapshot);
 

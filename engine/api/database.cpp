@@ -124,29 +124,39 @@ void release_retired_arrays(const Catalog& catalog) {
 
 // Runs a statement in the block's transaction, or in one of its own. A failure takes the
 // statement's changes back (to its mark in the undo buffer) and aborts the block.
+// `query`: whether the statement counts as a query that fixes the transaction's isolation
+// level (all but SET and SHOW, as in PostgreSQL).
 Result run_in_transaction(const std::function<Result(StatementContext&)>& run,
-                          StatementContext& context, TransactionBlock& block) {
+                          StatementContext& context, TransactionBlock& block, bool query) {
   TransactionManager& manager = context.database.transactions();
   std::unique_ptr<Transaction> own;
-  if (!block.open) own = manager.begin();
+  if (!block.open) own = manager.begin(block.default_isolation);
   Transaction& transaction = own ? *own : *block.open;
   const size_t mark = transaction.mark();
   context.transaction = &transaction;
+  context.block = &block;
   context.options.scan.snapshot = transaction.snapshot();
   WriterScope writer(transaction.id());
   Result result;
   try {
+    // A serializable transaction's scans log what they read (SET may change the level).
+    context.options.scan.reads = transaction.serializable() ? &transaction.reads() : nullptr;
     result = run(context);
+    context.options.scan.reads = nullptr;
+    if (query) transaction.note_query();
+    if (own) manager.commit(std::move(own));  // a failed validation: rolled back, throws
   } catch (...) {
-    transaction.rollback_to(mark);
-    if (own)
+    context.options.scan.reads = nullptr;
+    if (own) {
+      transaction.rollback_to(mark);
       manager.abort(std::move(own));
-    else
+    } else if (block.open) {
+      transaction.rollback_to(mark);
       block.aborted = true;
+    }
     release_retired_arrays(context.catalog);
     throw;
   }
-  if (own) manager.commit(std::move(own));
   release_retired_arrays(context.catalog);
   return result;
 }
@@ -212,9 +222,11 @@ Result Connection::query(std::string_view sql) {
       result = run_transaction_control(control, block_, database_.transactions());
     } else {
       if (block_.aborted) throw Error(kAbortedBlock);
+      const bool query = raw.stmt->node_case != PG_QUERY__NODE__NODE_VARIABLE_SET_STMT &&
+                         raw.stmt->node_case != PG_QUERY__NODE__NODE_VARIABLE_SHOW_STMT;
       result = run_in_transaction(
-          [&](StatementContext& statement) { return run_statement(raw, sql, statement); },
-          context, block_);
+          [&](StatementContext& statement) { return run_statement(raw, sql, statement); }, context,
+          block_, query);
     }
     result.mutable_timings().parse_ms = parse_ms;
     notices.insert(notices.end(), result.notices().begin(), result.notices().end());
@@ -231,7 +243,7 @@ Result Connection::run_single(const std::function<Result(StatementContext&)>& ru
   context.prepared = &prepared_;
   options_.cancel = &canceled_;
   if (block_.aborted) throw Error(kAbortedBlock);
-  return run_in_transaction(run, context, block_);
+  return run_in_transaction(run, context, block_, true);
 }
 
 PreparedStatement Connection::prepare(std::string_view sql) {

@@ -80,6 +80,16 @@ void set_execution_mode(StatementContext& context, ExecutionMode mode) {
     context.options.scan.vector_size = default_vector_size(mode);
 }
 
+// SET TRANSACTION ISOLATION LEVEL / SET transaction_isolation: the open block's transaction,
+// before its first query (PostgreSQL's rule). Outside a block the statement is a transaction
+// of its own that ends with it: no effect.
+void set_transaction_isolation(StatementContext& context, IsolationLevel level) {
+  if (!context.block->open || level == context.transaction->isolation()) return;
+  if (context.transaction->queried())
+    throw Error("SET TRANSACTION ISOLATION LEVEL must be called before any query");
+  context.transaction->set_isolation(level);
+}
+
 // Settings of the connection: fields of ExecutionOptions.
 #define FLOE_OPTION_RESET(field) [](StatementContext& c) { c.options.field = kDefaults.field; }
 
@@ -157,6 +167,23 @@ const Setting kSettings[] = {
        return kJoinTableNames[static_cast<size_t>(c.options.join_table)];
      },
      FLOE_OPTION_RESET(join_table)},
+    // Settings of the transaction and the session's default for it (isolation_level.h).
+    {"transaction_isolation",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       set_transaction_isolation(c, parse_enum<IsolationLevel>(n, v, kIsolationLevelNames));
+     },
+     [](const StatementContext& c) -> std::string {
+       return isolation_level_name(c.transaction->isolation());
+     },
+     [](StatementContext&) {}},  // RESET ALL leaves the running transaction as it is
+    {"default_transaction_isolation",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.block->default_isolation = parse_enum<IsolationLevel>(n, v, kIsolationLevelNames);
+     },
+     [](const StatementContext& c) -> std::string {
+       return isolation_level_name(c.block->default_isolation);
+     },
+     [](StatementContext& c) { c.block->default_isolation = kDefaultIsolation; }},
     // Settings of the database, shared by its connections.
     {"freeze_policy",
      [](std::string_view n, std::string_view v, StatementContext& c) {
@@ -184,6 +211,24 @@ const Setting& find_setting(std::string_view name) {
   unknown_setting(name);
 }
 
+// SET TRANSACTION <modes> and SET SESSION CHARACTERISTICS AS TRANSACTION <modes>.
+Result run_set_transaction(const PgQuery__VariableSetStmt& stmt, StatementContext& context) {
+  const std::string_view name = stmt.name;
+  if (name != "TRANSACTION" && name != "SESSION CHARACTERISTICS")
+    throw NotSupported("SET " + std::string(name));
+  Result result = Result::command("SET");
+  if (name == "SESSION CHARACTERISTICS") {
+    apply_transaction_modes(stmt.args, stmt.n_args, context.block->default_isolation);
+  } else if (!context.block->open) {
+    result.add_notice("SET TRANSACTION can only be used in transaction blocks");
+  } else {
+    IsolationLevel level = context.transaction->isolation();
+    apply_transaction_modes(stmt.args, stmt.n_args, level);
+    set_transaction_isolation(context, level);
+  }
+  return result;
+}
+
 }  // namespace
 
 Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) {
@@ -202,6 +247,8 @@ Result run_set(const PgQuery__VariableSetStmt& stmt, StatementContext& context) 
     case PG_QUERY__VARIABLE_SET_KIND__VAR_RESET_ALL:
       for (const Setting& setting : kSettings) setting.reset(context);
       break;
+    case PG_QUERY__VARIABLE_SET_KIND__VAR_SET_MULTI:
+      return run_set_transaction(stmt, context);
     default:
       throw NotSupported("this form of SET");
   }

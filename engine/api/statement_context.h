@@ -31,6 +31,8 @@ struct StatementContext {
   PreparedStatements* prepared = nullptr;
   // The compiled query of the prepared INSERT, UPDATE or DELETE executing (compiled_plan.h).
   StatementQueryCache* query_cache = nullptr;
+  // The connection's transaction state (SET TRANSACTION, SET default_transaction_isolation).
+  TransactionBlock* block = nullptr;
 };
 
 // Runs one statement of `script` (database.cpp's dispatch; EXECUTE runs a prepared one).
@@ -68,6 +70,10 @@ Result run_call(const PgQuery__CallStmt& stmt, StatementContext& context);
 // Transaction control (transaction_statement.cpp): the connection's block changes.
 Result run_transaction_control(const PgQuery__TransactionStmt& stmt, TransactionBlock& block,
                                TransactionManager& manager);
+// Applies the transaction modes of BEGIN, SET TRANSACTION or SET SESSION CHARACTERISTICS AS
+// TRANSACTION (DefElem nodes: ISOLATION LEVEL, READ WRITE, [NOT] DEFERRABLE) to `isolation`.
+// READ ONLY is not supported.
+void apply_transaction_modes(PgQuery__Node* const* modes, size_t count, IsolationLevel& isolation);
 // Whether the statement may run in an aborted block (COMMIT, ROLLBACK, ROLLBACK TO).
 bool transaction_control_allowed_when_aborted(const PgQuery__TransactionStmt& stmt);
 Result run_delete(const PgQuery__DeleteStmt& stmt, StatementContext& context);

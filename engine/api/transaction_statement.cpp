@@ -21,6 +21,25 @@ void require_block(const TransactionBlock& block, const char* command) {
 
 }  // namespace
 
+void apply_transaction_modes(PgQuery__Node* const* modes, size_t count, IsolationLevel& isolation) {
+  for (size_t i = 0; i < count; ++i) {
+    if (modes[i]->node_case != PG_QUERY__NODE__NODE_DEF_ELEM)
+      throw NotSupported("this transaction mode");
+    const PgQuery__DefElem& mode = *modes[i]->def_elem;
+    const std::string_view name = mode.defname;
+    if (name == "transaction_isolation") {
+      const std::string_view level = mode.arg->a_const->sval->sval;
+      for (size_t l = 0; l < kIsolationLevelNames.size(); ++l)
+        if (level == kIsolationLevelNames[l]) isolation = static_cast<IsolationLevel>(l);
+    } else if (name == "transaction_read_only") {
+      const PgQuery__AConst& value = *mode.arg->a_const;
+      if (value.ival && value.ival->ival) throw NotSupported("READ ONLY transactions");
+    } else if (name != "transaction_deferrable") {
+      throw NotSupported("transaction mode " + std::string(name));
+    }
+  }
+}
+
 bool transaction_control_allowed_when_aborted(const PgQuery__TransactionStmt& stmt) {
   switch (stmt.kind) {
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT:
@@ -38,14 +57,16 @@ Result run_transaction_control(const PgQuery__TransactionStmt& stmt, Transaction
   switch (stmt.kind) {
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN:
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_START: {
-      if (stmt.n_options) throw NotSupported("transaction modes (snapshot isolation is used)");
       Result result = Result::command(stmt.kind == PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN
                                           ? "BEGIN"
                                           : "START TRANSACTION");
       if (block.open)
         result.add_notice("there is already a transaction in progress");
-      else
-        block.open = manager.begin();
+      else {
+        IsolationLevel isolation = block.default_isolation;
+        apply_transaction_modes(stmt.options, stmt.n_options, isolation);
+        block.open = manager.begin(isolation);
+      }
       return result;
     }
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT:
@@ -58,11 +79,12 @@ Result run_transaction_control(const PgQuery__TransactionStmt& stmt, Transaction
       }
       // COMMIT of an aborted block rolls back (tag ROLLBACK, as PostgreSQL).
       const bool commits = commit && !block.aborted;
+      std::unique_ptr<Transaction> transaction = std::move(block.open);
+      block.close();
       if (commits)
-        manager.commit(std::move(block.open));
+        manager.commit(std::move(transaction));  // a failed validation: rolled back, throws
       else
-        manager.abort(std::move(block.open));
-      block = TransactionBlock{};
+        manager.abort(std::move(transaction));
       return Result::command(commits ? "COMMIT" : "ROLLBACK");
     }
     case PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_SAVEPOINT:

@@ -253,6 +253,7 @@ QueryOutput CompiledQuery::run(QueryProfile* profile) { return run_with(profile,
 QueryOutput CompiledQuery::run_prepared(const ExecutionOptions& current,
                                         const std::vector<Value>& parameters) {
   options_.scan.snapshot = current.scan.snapshot;
+  options_.scan.reads = current.scan.reads;
   options_.cancel = current.cancel;
   return run_with(nullptr, &parameters);
 }

@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "runtime/predicate_log.h"
 #include "runtime/table_scanner.h"
 
 namespace floe {
@@ -18,6 +19,7 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
     std::shared_ptr<void> object;
     switch (slot.kind) {
       case Kind::kScanCursors: {
+        if (scan.reads) scan.reads->add(*slot.table, slot.restrictions);
         // An array of one scanner per worker; the scanners are owned next to it.
         auto scanners = std::make_shared<std::vector<TableScanner*>>();
         // An index scan looks its rows up once, for all workers.

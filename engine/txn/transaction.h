@@ -3,13 +3,17 @@
 // place in the table; each leaves an UndoEntry at the head of the row's version chain, so
 // that readers with older snapshots see the row as it was and rollback can restore it.
 // Statements take turns (Database's statement mutex), so the writes of one transaction never
-// run beside another's; readers of other transactions only hold snapshots.
+// run beside another's; readers of other transactions only hold snapshots. A serializable
+// transaction also logs the predicates its scans read (runtime/predicate_log.h), which its
+// commit validates (serializable_validation.h).
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <vector>
 
+#include "engine/txn/isolation_level.h"
+#include "runtime/predicate_log.h"
 #include "storage/row_versions.h"
 #include "storage/table.h"
 
@@ -24,6 +28,19 @@ class Transaction {
   uint64_t id() const { return id_; }
   const Snapshot& snapshot() const { return snapshot_; }
   uint64_t commit_timestamp() const { return commit_timestamp_; }
+
+  IsolationLevel isolation() const { return isolation_; }
+  void set_isolation(IsolationLevel level) { isolation_ = level; }
+  bool serializable() const { return isolation_ == IsolationLevel::kSerializable; }
+  // The predicates its scans read; logged only while serializable.
+  PredicateLog& reads() { return reads_; }
+  const PredicateLog& reads() const { return reads_; }
+  // Whether a statement other than SET and SHOW ran in it (PostgreSQL then refuses to change
+  // the isolation level: the snapshot is taken).
+  bool queried() const { return queried_; }
+  void note_query() { queried_ = true; }
+  // Its changes, oldest first (validation reads the undo buffers of committed transactions).
+  const std::deque<UndoEntry>& changes() const { return undo_; }
 
   // Records rows a statement appended: the table's rows from `old_row_count` on, counted in
   // chunk order (as Table::truncate counts them).
@@ -58,6 +75,9 @@ class Transaction {
   uint64_t id_;
   Snapshot snapshot_;
   uint64_t commit_timestamp_ = 0;
+  IsolationLevel isolation_ = kDefaultIsolation;
+  bool queried_ = false;
+  PredicateLog reads_;
   std::deque<UndoEntry> undo_;  // entries never move: version chains point at them
 };
 

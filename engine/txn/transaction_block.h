@@ -18,6 +18,15 @@ struct TransactionBlock {
   bool aborted = false;
   // SAVEPOINT name -> the undo buffer's mark, oldest first.
   std::vector<std::pair<std::string, size_t>> savepoints;
+  // The level new transactions of the connection get (SET default_transaction_isolation).
+  IsolationLevel default_isolation = kDefaultIsolation;
+
+  // After COMMIT or ROLLBACK (the session's default stays).
+  void close() {
+    open.reset();
+    aborted = false;
+    savepoints.clear();
+  }
 };
 
 }  // namespace floe

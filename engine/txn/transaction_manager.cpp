@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/txn/serializable_validation.h"
+#include "storage/error.h"
+
 namespace floe {
 
-std::unique_ptr<Transaction> TransactionManager::begin() {
+std::unique_ptr<Transaction> TransactionManager::begin(IsolationLevel isolation) {
   std::lock_guard lock(mutex_);
   auto transaction = std::make_unique<Transaction>(++last_id_, last_commit_);
+  transaction->set_isolation(isolation);
   active_.emplace(transaction->id(), last_commit_);
   return transaction;
 }
@@ -16,14 +20,32 @@ void TransactionManager::end(const Transaction& transaction) {
   active_.erase(transaction.id());
 }
 
+bool TransactionManager::validates(const Transaction& transaction) const {
+  if (!transaction.serializable() || transaction.mark() == 0 || transaction.reads().empty())
+    return true;
+  // Those committed since it started are all still kept: it is running.
+  for (const auto& committed : committed_)
+    if (committed->commit_timestamp() > transaction.snapshot().start &&
+        reads_changes_of(transaction.reads(), *committed))
+      return false;
+  return true;
+}
+
 void TransactionManager::commit(std::unique_ptr<Transaction> transaction) {
-  std::lock_guard lock(mutex_);
-  end(*transaction);
-  if (transaction->mark() > 0) {
-    transaction->publish(++last_commit_);
-    committed_.push_back(std::move(transaction));
+  {
+    std::lock_guard lock(mutex_);
+    if (validates(*transaction)) {
+      end(*transaction);
+      if (transaction->mark() > 0) {
+        transaction->publish(++last_commit_);
+        committed_.push_back(std::move(transaction));
+      }
+      collect_garbage();
+      return;
+    }
   }
-  collect_garbage();
+  abort(std::move(transaction));
+  throw SerializationFailure(SerializationFailure::kReadWriteDependencies);
 }
 
 void TransactionManager::abort(std::unique_ptr<Transaction> transaction) {

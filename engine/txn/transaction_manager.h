@@ -19,8 +19,10 @@ namespace floe {
 
 class TransactionManager {
  public:
-  std::unique_ptr<Transaction> begin();
-  // Publishes the transaction's changes: from now on every new snapshot sees them.
+  std::unique_ptr<Transaction> begin(IsolationLevel isolation = kDefaultIsolation);
+  // Publishes the transaction's changes: from now on every new snapshot sees them. A
+  // serializable transaction is validated first (serializable_validation.h); when that
+  // fails, it is rolled back and SerializationFailure is thrown.
   void commit(std::unique_ptr<Transaction> transaction);
   // Rolls every change of the transaction back.
   void abort(std::unique_ptr<Transaction> transaction);
@@ -29,6 +31,8 @@ class TransactionManager {
   size_t uncollected() const;
 
  private:
+  // Whether the transaction may commit: always unless serializable, wrote and read.
+  bool validates(const Transaction& transaction) const;
   void end(const Transaction& transaction);
   void collect_garbage();
 
