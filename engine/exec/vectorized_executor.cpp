@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/exec/pipeline_support.h"
+#include "engine/vector/aggregation.h"
 #include "engine/vector/vector_pipeline.h"
 #include "runtime/query_context.h"
 #include "storage/error.h"
@@ -21,6 +22,19 @@ namespace {
 
 using plan::PipelineDescription;
 using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+
+// The vectorized sinks so far (require_vectorized): an aggregation, the query result.
+void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
+                   QueryState& state, QueryContext& query) {
+  switch (pipeline.sink) {
+    case PipelineDescription::Sink::kAggregation:
+      vectorized::merge_aggregation(physical, pipeline, state.data(), query);
+      break;
+    default:
+      state.rows(pipeline.sink_slot).finish();
+      break;
+  }
+}
 
 void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                   const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
@@ -38,6 +52,8 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                                         row_counts ? &(*row_counts)[w] : nullptr};
     workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }
+  if (pipeline.sink == PipelineDescription::Sink::kAggregation)
+    vectorized::start_aggregation(physical, pipeline, state.data(), query.worker(0));
   dispatch_morsels(
       morsels_of(pipeline, state), pipeline.ordered,
       [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
@@ -49,8 +65,7 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
         }
       });
   if (query.failed()) throw Error(query.error_message());
-  // Only the query result is a vectorized sink so far (require_vectorized).
-  if (!pipeline.sink_continues) state.rows(pipeline.sink_slot).finish();
+  if (!pipeline.sink_continues) finalize_sink(physical, pipeline, state, query);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "engine/vector/vector_pipeline.h"
 
+#include "engine/vector/aggregation.h"
 #include "engine/vector/chunk_sources.h"
 #include "engine/vector/streaming_operators.h"
 #include "storage/error.h"
@@ -14,8 +15,6 @@ const char* missing_operator(LogicalKind kind) {
   switch (kind) {
     case LogicalKind::kJoin:
       return "joins";
-    case LogicalKind::kAggregate:
-      return "aggregation";
     case LogicalKind::kSort:
       return "ORDER BY";
     case LogicalKind::kWindow:
@@ -36,6 +35,8 @@ std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
       return make_values_source(context, static_cast<const plan::ValuesOp&>(source));
     case LogicalKind::kSeries:
       return make_series_source(context, static_cast<const plan::SeriesOp&>(source));
+    case LogicalKind::kAggregate:
+      return make_aggregation_source(context, static_cast<const plan::AggregateOp&>(source));
     default:
       throw Error("internal error: no vectorized pipeline source for this operator");
   }
@@ -59,6 +60,17 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
       return make_table_function(context, static_cast<const plan::TableFunctionOp&>(op), input);
     default:
       throw Error("internal error: no vectorized streaming operator for this operator");
+  }
+}
+
+// The sink of a pipeline that ends in a pipeline breaker (not the query result).
+std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context, const plan::LogicalOp& sink,
+                                         const ChunkColumns& input) {
+  switch (sink.kind) {
+    case LogicalKind::kAggregate:
+      return make_aggregation_sink(context, static_cast<const plan::AggregateOp&>(sink), input);
+    default:
+      throw Error("internal error: no vectorized pipeline sink for this operator");
   }
 }
 
@@ -94,8 +106,8 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     add(make_operator(context_, pipeline, k, *columns));
     count(*pipeline.operators[k]);
   }
-  if (pipeline.sink) throw Error("internal error: no vectorized pipeline sink for this operator");
-  sink_ = make_result_sink(context_, *columns);
+  sink_ = pipeline.sink ? make_sink(context_, *pipeline.sink, *columns)
+                       : make_result_sink(context_, *columns);
   chain.push_back(sink_.get());
   for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
   first_ = chain.front();

@@ -10,8 +10,8 @@
 namespace floe::vectorized {
 
 // Throws floe::NotSupported "the vectorized engine does not run <operator> yet" for a
-// pipeline with an operator that has no vectorized implementation yet (joins, aggregation,
-// sort, window functions, the copies of INTERSECT ALL / EXCEPT ALL).
+// pipeline with an operator that has no vectorized implementation yet (joins, sort, window
+// functions, the copies of INTERSECT ALL / EXCEPT ALL).
 void require_vectorized(const plan::Pipeline& pipeline);
 
 class VectorPipeline {
