@@ -111,6 +111,7 @@ class SeriesSource : public ChunkSource {
   SeriesSource(const PipelineContext& context, const plan::SeriesOp& series)
       : context_(context), type_(context.plan.registry[series.column].type) {
     columns_[series.column] = 0;
+    if (series.ordinality) columns_[*series.ordinality] = 1;  // WITH ORDINALITY: ordinal + 1
     // The physical description counts the values (PipelineDescription::value_rows); a NULL
     // argument gives none.
     const Value& start = plan::series_argument(*series.start);
@@ -138,6 +139,10 @@ class SeriesSource : public ChunkSource {
           for (uint32_t i = 0; i < n; ++i) values[i] = value_at(first + i);
         }
       });
+      if (columns_.size() > 1) {
+        int64_t* ordinals = chunk.add_column(SqlType::big_int()).mutable_values<int64_t>();
+        for (uint32_t i = 0; i < n; ++i) ordinals[i] = static_cast<int64_t>(first + i + 1);
+      }
       chunk.set_count(n);
       if (!consumer.consume(chunk)) return false;
     }

@@ -18,7 +18,8 @@ std::unique_ptr<ChunkSource> make_scan_source(const PipelineContext& context,
 // evaluated by the expression executor.
 std::unique_ptr<ChunkSource> make_values_source(const PipelineContext& context,
                                                 const plan::ValuesOp& values);
-// generate_series (codegen/series_translator.cpp): the values with ordinals in the morsel.
+// generate_series (codegen/series_translator.cpp): the values with ordinals in the morsel,
+// and WITH ORDINALITY their numbers (ordinal + 1).
 std::unique_ptr<ChunkSource> make_series_source(const PipelineContext& context,
                                                 const plan::SeriesOp& series);
 
