@@ -15,7 +15,8 @@ GroupRows::GroupRows(const plan::AggregateLayout& layout) {
     if (slot.null_offset >= 0) field.null_offset = static_cast<uint32_t>(slot.null_offset);
     key_fields_.push_back(field);
   }
-  for (const auto& state : layout.states) kernels_.push_back(plan::state_kernel(state, layout.layout));
+  for (const auto& state : layout.states)
+    kernels_.push_back(plan::state_kernel(state, layout.layout));
 }
 
 // The X100 thesis' vectorized hash table lookup (§5.3): hash all rows, then walk the chains
@@ -29,8 +30,7 @@ void GroupRows::find_or_insert(AggregationHashTable& table, WorkerContext& worke
   hashes_.resize(extent);
   candidates_.resize(extent);
   candidate_rows_.resize(extent);
-  for (size_t k = 0; k < keys.size(); ++k)
-    hash_key_column(keys[k], sel, n, hashes_.data(), k == 0);
+  for (size_t k = 0; k < keys.size(); ++k) hash_key_column(keys[k], sel, n, hashes_.data(), k == 0);
   remaining_.resize(n);
   pending_.resize(n);
   matched_.resize(n);

@@ -36,8 +36,7 @@ class GroupRows {
   // The RowEquality and StateMerge of AggregationHashTable::merge; the context is the
   // GroupRows.
   static bool keys_equal(const uint8_t* a, const uint8_t* b, const void* context);
-  static bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from,
-                    const void* context);
+  static bool merge(WorkerContext* worker, uint8_t* into, const uint8_t* from, const void* context);
 
  private:
   void insert_missing(AggregationHashTable& table, WorkerContext& worker,

@@ -64,8 +64,8 @@ std::unique_ptr<ChunkOperator> make_operator(const PipelineContext& context,
 }
 
 // The sink of a pipeline that ends in a pipeline breaker (not the query result).
-std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context, const plan::LogicalOp& sink,
-                                         const ChunkColumns& input) {
+std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
+                                         const plan::LogicalOp& sink, const ChunkColumns& input) {
   switch (sink.kind) {
     case LogicalKind::kAggregate:
       return make_aggregation_sink(context, static_cast<const plan::AggregateOp&>(sink), input);
@@ -107,7 +107,7 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     count(*pipeline.operators[k]);
   }
   sink_ = pipeline.sink ? make_sink(context_, *pipeline.sink, *columns)
-                       : make_result_sink(context_, *columns);
+                        : make_result_sink(context_, *columns);
   chain.push_back(sink_.get());
   for (size_t i = 0; i + 1 < chain.size(); ++i) operators_[i]->set_next(*chain[i + 1]);
   first_ = chain.front();

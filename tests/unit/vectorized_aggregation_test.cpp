@@ -18,7 +18,7 @@
 #include "engine/plan/physical_plan.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
-#include "storage/error.h"
+#include "tests/unit/sorted_rows.h"
 
 namespace floe::testing {
 namespace {
@@ -33,20 +33,7 @@ std::vector<std::string> run(Database& database, const std::string& sql, const s
   if (vector_size) connection.query("set vector_size = " + std::to_string(vector_size));
   connection.options().threads = 2;
   connection.options().oversubscribe = true;
-  std::vector<std::string> lines;
-  try {
-    Result result = connection.query(sql);
-    for (size_t r = 0; r < result.row_count(); ++r) {
-      std::string line;
-      for (size_t c = 0; c < result.column_count(); ++c)
-        line += (c ? "|" : "") + result.value(r, c).to_string();
-      lines.push_back(line);
-    }
-  } catch (const Error& error) {
-    return {std::string("error: ") + error.what()};
-  }
-  std::sort(lines.begin(), lines.end());
-  return lines;
+  return sorted_rows(connection, sql);
 }
 
 class VectorizedAggregationTest : public ::testing::Test {
@@ -113,10 +100,12 @@ TEST_F(VectorizedAggregationTest, NullKeysFormOneGroup) {
 TEST_F(VectorizedAggregationTest, StringKeysOutliveTheirChunks) {
   // Stored long strings, and computed ones (made per chunk), as keys and as min/max.
   same("select s, count(*), min(id), max(s || 'x') from ag group by s");
-  same("select upper(s) || '-' || cast(g as text) || '-a-computed-long-key', count(*) from ag "
-       "group by 1");
-  same("select g, min(upper(s) || '-a-computed-long-value'), string_agg(s, ',' order by id) "
-       "from ag where id < 500 group by g");
+  same(
+      "select upper(s) || '-' || cast(g as text) || '-a-computed-long-key', count(*) from ag "
+      "group by 1");
+  same(
+      "select g, min(upper(s) || '-a-computed-long-value'), string_agg(s, ',' order by id) "
+      "from ag where id < 500 group by g");
 }
 
 TEST_F(VectorizedAggregationTest, StringKeysFromDataBlocks) {
@@ -131,8 +120,9 @@ TEST_F(VectorizedAggregationTest, StringKeysFromDataBlocks) {
 }
 
 TEST_F(VectorizedAggregationTest, EmptyInput) {
-  EXPECT_EQ(same("select count(*), sum(k), max(s), avg(v), string_agg(s, ',') from ag where id < 0"),
-            std::vector<std::string>{"0|NULL|NULL|NULL|NULL"});
+  EXPECT_EQ(
+      same("select count(*), sum(k), max(s), avg(v), string_agg(s, ',') from ag where id < 0"),
+      std::vector<std::string>{"0|NULL|NULL|NULL|NULL"});
   EXPECT_TRUE(same("select g, count(*) from ag where id < 0 group by g").empty());
 }
 

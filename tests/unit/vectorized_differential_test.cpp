@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/api/database.h"
-#include "storage/error.h"
+#include "tests/unit/sorted_rows.h"
 
 namespace floe::testing {
 namespace {
@@ -126,20 +126,7 @@ std::vector<std::string> run(Database& database, const std::string& sql, Executi
   connection.options().execution_mode = mode;
   connection.options().threads = 2;
   connection.options().oversubscribe = true;
-  std::vector<std::string> lines;
-  try {
-    Result result = connection.query(sql);
-    for (size_t r = 0; r < result.row_count(); ++r) {
-      std::string line;
-      for (size_t c = 0; c < result.column_count(); ++c)
-        line += (c ? "|" : "") + result.value(r, c).to_string();
-      lines.push_back(line);
-    }
-  } catch (const Error& error) {
-    return {std::string("error: ") + error.what()};
-  }
-  std::sort(lines.begin(), lines.end());
-  return lines;
+  return sorted_rows(connection, sql);
 }
 
 TEST(VectorizedDifferentialTest, RandomFilterAndProjectionQueriesMatchCompiled) {
