@@ -26,6 +26,25 @@ const plan::AggregateOp& sink_aggregate(const plan::PipelineDescription& pipelin
   throw Error(worker.query->error_message());
 }
 
+// A string min/max that took a row's string points at that row's bytes, which may live only
+// as long as the chunk (a scan batch's before-images): the taken ones are copied into the
+// worker's heap, at most once per group and chunk (later rows see the copy's pointer).
+void keep_taken_strings(const StateKernel& kernel, const Vector& argument, const uint32_t* sel,
+                        uint32_t n, uint8_t* const* rows, StringHeap& heap) {
+  const StringRef* values = argument.values<StringRef>();
+  for_each_row(sel, n, [&](uint32_t p) {
+    if (!argument.is_valid(p) || values[p].is_inline()) return;
+    const auto held = kernel.value.load<StringRef>(rows[p]);
+    if (held.is_inline() || held.rest.pointer != values[p].rest.pointer) return;
+    kernel.value.store(rows[p], heap.store(held.view()));
+  });
+}
+
+bool keeps_strings(const StateKernel& kernel) {
+  return (kernel.kind == StateKind::kMin || kernel.kind == StateKind::kMax) &&
+         kernel.argument == PhysicalType::kString;
+}
+
 class AggregationSink : public ChunkConsumer {
  public:
   AggregationSink(const PipelineContext& context, const plan::AggregateOp& aggregate,
@@ -71,9 +90,12 @@ class AggregationSink : public ChunkConsumer {
     auto pointer = [](const std::optional<Vector>& v) { return v ? &*v : nullptr; };
     for (size_t i = 0; i < inputs_.size(); ++i) {
       const Input& input = inputs_[i];
-      if (!update_states(groups_.kernels()[i], worker_, pointer(input.argument), sel, n,
-                         rows_.data(), pointer(input.delimiter), pointer(input.order)))
+      const StateKernel& kernel = groups_.kernels()[i];
+      if (!update_states(kernel, worker_, pointer(input.argument), sel, n, rows_.data(),
+                         pointer(input.delimiter), pointer(input.order)))
         throw_recorded(worker_);
+      if (keeps_strings(kernel))
+        keep_taken_strings(kernel, *input.argument, sel, n, rows_.data(), *worker_.strings);
     }
     return true;
   }
