@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/exec/pipeline_support.h"
+#include "engine/vector/aggregation.h"
 #include "engine/vector/materialized_rows.h"
 #include "engine/vector/vector_pipeline.h"
 #include "runtime/query_context.h"
@@ -47,8 +48,9 @@ void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescripti
     case PipelineDescription::Sink::kResult:
       state.rows(pipeline.sink_slot).finish();
       break;
-    default:  // aggregation: rejected by require_vectorized
-      throw Error("internal error: no vectorized finalization for this sink");
+    case PipelineDescription::Sink::kAggregation:
+      vectorized::merge_aggregation(physical, pipeline, state.data(), query);
+      break;
   }
 }
 
@@ -68,6 +70,8 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                                         row_counts ? &(*row_counts)[w] : nullptr};
     workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }
+  if (pipeline.sink == PipelineDescription::Sink::kAggregation)
+    vectorized::start_aggregation(physical, pipeline, state.data(), query.worker(0));
   dispatch_morsels(
       morsels_of(pipeline, state), pipeline.ordered,
       [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
@@ -86,7 +90,6 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
 
 QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                                QueryProfile* profile) {
-  for (const auto& pipeline : plan.pipelines) vectorized::require_vectorized(pipeline);
   auto physical = describe(plan, options);
   QueryOutput output;
   Stopwatch clock;

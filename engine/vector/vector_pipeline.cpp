@@ -1,6 +1,7 @@
 #include "engine/vector/vector_pipeline.h"
 
 #include "engine/plan/bitmap_filter_joins.h"
+#include "engine/vector/aggregation.h"
 #include "engine/vector/chunk_sources.h"
 #include "engine/vector/join_operators.h"
 #include "engine/vector/materialized_rows.h"
@@ -12,16 +13,6 @@ namespace floe::vectorized {
 namespace {
 
 using plan::LogicalKind;
-
-// The operators the vectorized engine does not run yet, by the name its error gives.
-const char* missing_operator(LogicalKind kind) {
-  switch (kind) {
-    case LogicalKind::kAggregate:
-      return "aggregation";
-    default:
-      return nullptr;
-  }
-}
 
 std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
                                          const plan::LogicalOp& source) {
@@ -37,6 +28,8 @@ std::unique_ptr<ChunkSource> make_source(const PipelineContext& context,
     case LogicalKind::kSort:
     case LogicalKind::kWindow:
       return make_rows_source(context, source);
+    case LogicalKind::kAggregate:
+      return make_aggregation_source(context, static_cast<const plan::AggregateOp&>(source));
     default:
       throw Error("internal error: no vectorized pipeline source for this operator");
   }
@@ -78,22 +71,14 @@ std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
       return make_sort_sink(context, static_cast<const plan::SortOp&>(*sink), input);
     case LogicalKind::kWindow:
       return make_window_sink(context, static_cast<const plan::WindowOp&>(*sink), input);
+    case LogicalKind::kAggregate:
+      return make_aggregation_sink(context, static_cast<const plan::AggregateOp&>(*sink), input);
     default:
       throw Error("internal error: no vectorized pipeline sink for this operator");
   }
 }
 
 }  // namespace
-
-void require_vectorized(const plan::Pipeline& pipeline) {
-  std::vector<const plan::LogicalOp*> ops = {pipeline.source, pipeline.sink};
-  ops.insert(ops.end(), pipeline.operators.begin(), pipeline.operators.end());
-  for (const plan::LogicalOp* op : ops) {
-    if (!op) continue;  // the query result
-    if (const char* name = missing_operator(op->kind))
-      throw NotSupported(std::string("the vectorized engine does not run ") + name + " yet");
-  }
-}
 
 VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineContext& context)
     : context_(context) {

@@ -9,13 +9,9 @@
 
 namespace floe::vectorized {
 
-// Throws floe::NotSupported "the vectorized engine does not run <operator> yet" for a
-// pipeline with an operator that has no vectorized implementation yet (aggregation).
-void require_vectorized(const plan::Pipeline& pipeline);
-
 class VectorPipeline {
  public:
-  // `context` is kept; the pipeline must be one require_vectorized accepts.
+  // `context` is kept.
   VectorPipeline(const plan::Pipeline& pipeline, const PipelineContext& context);
 
   // Pushes the rows of morsel [begin, end) through; false once the pipeline is done (its

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/api/database.h"
-#include "tests/unit/query_lines.h"
+#include "tests/unit/sorted_rows.h"
 
 namespace floe::testing {
 namespace {
@@ -126,9 +126,7 @@ std::vector<std::string> run(Database& database, const std::string& sql, Executi
   connection.options().execution_mode = mode;
   connection.options().threads = 2;
   connection.options().oversubscribe = true;
-  std::vector<std::string> lines = query_lines(connection, sql);
-  std::sort(lines.begin(), lines.end());
-  return lines;
+  return sorted_rows(connection, sql);
 }
 
 TEST(VectorizedDifferentialTest, RandomFilterAndProjectionQueriesMatchCompiled) {

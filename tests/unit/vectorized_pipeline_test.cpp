@@ -194,14 +194,6 @@ TEST_F(VectorizedPipelineTest, RuntimeErrorIsTheQueryError) {
   }
 }
 
-TEST_F(VectorizedPipelineTest, OperatorsNotVectorizedYetAreNotSupported) {
-  Connection connection(*database_);
-  vectorized(connection, 2, 2048);
-  for (const char* sql : {"select count(*) from vp"}) {
-    EXPECT_THROW(connection.query(sql), NotSupported) << sql;
-  }
-}
-
 TEST_F(VectorizedPipelineTest, CancelStopsALongQuery) {
   Connection connection(*database_);
   vectorized(connection, 2, 2048);
