@@ -147,7 +147,9 @@ class JoinProbe : public ChunkOperator {
   // build rows' matched bytes where the join keeps build rows.
   void mark_pairs(const uint32_t* passed, uint32_t count) {
     const bool mark_build = plan::join_preserves_build(type_);
-    const uint32_t flag = rows_.layout.offset(rows_.layout.field_count() - 1);
+    // The "matched" byte is the last field only where the join keeps build rows; a cross
+    // join's build rows may have no field at all.
+    const uint32_t flag = mark_build ? rows_.layout.offset(rows_.layout.field_count() - 1) : 0;
     for (uint32_t i = 0; i < count; ++i) {
       const uint32_t pair = passed ? passed[i] : i;
       matched_[pair_positions_[pair]] = 1;

@@ -10,23 +10,12 @@
 #include <vector>
 
 #include "engine/api/database.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe {
 namespace {
 
 class JoinTablePropertyTest : public ::testing::TestWithParam<uint32_t> {};
-
-// The rows as sorted text, so that row order does not matter.
-std::vector<std::string> sorted_rows(const Result& result) {
-  std::vector<std::string> rows;
-  for (const auto& row : result.rows()) {
-    std::string text;
-    for (const Value& value : row) text += value.to_string() + "|";
-    rows.push_back(std::move(text));
-  }
-  std::sort(rows.begin(), rows.end());
-  return rows;
-}
 
 // A key of the seed's distribution: a dense or a sparse range, with duplicates, NULLs and
 // one heavy hitter.
@@ -93,10 +82,10 @@ TEST_P(JoinTablePropertyTest, EveryJoinTableGivesTheChainingResult) {
 
   for (const std::string& query : queries) {
     connection.query("set join_table = 'chaining'");
-    const std::vector<std::string> expected = sorted_rows(connection.query(query));
+    const std::vector<std::string> expected = testing::sorted_lines(connection.query(query));
     for (const char* kind : {"cht", "cat", "auto"}) {
       connection.query(std::string("set join_table = '") + kind + "'");
-      EXPECT_EQ(sorted_rows(connection.query(query)), expected) << query << " under " << kind;
+      EXPECT_EQ(testing::sorted_lines(connection.query(query)), expected) << query << " under " << kind;
     }
   }
 }

@@ -18,7 +18,7 @@
 #include "engine/plan/physical_plan.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
-#include "tests/unit/sorted_rows.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::testing {
 namespace {

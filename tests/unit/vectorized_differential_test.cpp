@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/api/database.h"
-#include "tests/unit/sorted_rows.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::testing {
 namespace {

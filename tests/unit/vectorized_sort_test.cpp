@@ -18,7 +18,7 @@
 #include "engine/vector/repeat_operator.h"
 #include "runtime/query_context.h"
 #include "storage/string_heap.h"
-#include "tests/unit/query_lines.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::testing {
 namespace {
