@@ -21,7 +21,7 @@ class ApiFastpathTest : public ::testing::Test {
     return text;
   }
   static std::vector<std::string> rows(const Result& result) {
-    return testing::result_rows(result);
+    return testing::result_lines(result);
   }
   using Rows = std::vector<std::string>;
 

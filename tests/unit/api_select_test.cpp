@@ -18,7 +18,7 @@ class ApiSelectTest : public SqlFixture {
 
   // Rows as "v1|v2" strings in result order.
   std::vector<std::string> rows(const std::string& sql) {
-    return result_rows(connection_.query(sql));
+    return result_lines(connection_.query(sql));
   }
   using Rows = std::vector<std::string>;
 };

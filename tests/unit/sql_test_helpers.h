@@ -11,20 +11,9 @@
 #include "engine/sql/parser.h"
 #include "engine/sql/select_binder.h"
 #include "storage/error.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::testing {
-
-// A result's rows as "v1|v2" strings, in result order.
-inline std::vector<std::string> result_rows(const Result& result) {
-  std::vector<std::string> out;
-  for (size_t r = 0; r < result.row_count(); ++r) {
-    std::string line;
-    for (size_t c = 0; c < result.column_count(); ++c)
-      line += (c ? "|" : "") + result.value(r, c).to_string();
-    out.push_back(line);
-  }
-  return out;
-}
 
 class SqlFixture : public ::testing::Test {
  protected:
