@@ -50,6 +50,7 @@ struct QueryRun {
   OptimizationLevel level;
   ScanMode scan_mode;
   plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
+  ExecutionMode engine = ExecutionMode::kCompiled;
 };
 
 const char* join_table_name(plan::JoinTableKind kind) {
@@ -74,6 +75,9 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
     connection.options().optimization = run.level;
     connection.options().scan_mode = run.scan_mode;
     connection.options().join_table = run.join_table;
+    // Through SET, which also picks the engine's default vector size.
+    connection.query(run.engine == ExecutionMode::kVectorized ? "set execution_mode = 'vectorized'"
+                                                               : "set execution_mode = 'compiled'");
     // q15 creates a view, queries it and drops it: its answer is the one with rows.
     Result result;
     for (const std::string& statement : tpch::split_statements(
@@ -91,7 +95,9 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
         << query_name(number) << " at SF " << scale_factor << " on " << storage << " ("
         << (run.level == OptimizationLevel::kFast ? "fast" : "optimized") << ", "
         << (run.scan_mode == ScanMode::kJit ? "JIT scan" : "vectorized scan") << ", "
-        << join_table_name(run.join_table) << " join tables) at " << run.threads << " threads";
+        << join_table_name(run.join_table) << " join tables, "
+        << (run.engine == ExecutionMode::kVectorized ? "vectorized" : "compiled") << " engine) at "
+        << run.threads << " threads";
   }
 }
 
@@ -122,6 +128,20 @@ TEST_P(TpchAnswersTest, MatchesReferenceAnswerUnderEveryJoinTable) {
   for (auto kind :
        {plan::JoinTableKind::kCht, plan::JoinTableKind::kCat, plan::JoinTableKind::kAuto})
     runs.push_back({2, OptimizationLevel::kFast, ScanMode::kVectorized, kind});
+  expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
+  runs.resize(2);
+  expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
+}
+
+// The vectorized engine gives the same answers, under every join table.
+TEST_P(TpchAnswersTest, MatchesReferenceAnswerInTheVectorizedEngine) {
+  std::vector<QueryRun> runs;
+  for (uint32_t threads : {1u, 2u})
+    runs.push_back({threads, OptimizationLevel::kFast, ScanMode::kVectorized,
+                    plan::JoinTableKind::kChaining, ExecutionMode::kVectorized});
+  for (auto kind : {plan::JoinTableKind::kCht, plan::JoinTableKind::kCat})
+    runs.push_back({2, OptimizationLevel::kFast, ScanMode::kVectorized, kind,
+                    ExecutionMode::kVectorized});
   expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
   runs.resize(2);
   expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
