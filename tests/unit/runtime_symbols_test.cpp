@@ -14,8 +14,7 @@ namespace {
 
 // Every function declared in runtime_abi.h, read from the header itself.
 std::set<std::string> declared_abi_functions() {
-  std::filesystem::path header =
-      std::filesystem::path(__FILE__).parent_path() / "../../runtime/runtime_abi.h";
+  std::filesystem::path header = std::filesystem::path(FLOE_SOURCE_DIR) / "runtime/runtime_abi.h";
   std::ifstream in(header);
   EXPECT_TRUE(in) << "cannot read " << header;
   std::stringstream text;
