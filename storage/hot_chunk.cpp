@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "storage/epoch_manager.h"
+
 namespace floe {
 
 namespace {
@@ -27,7 +29,7 @@ void HotChunk::grow() {
   for (Column& column : columns_) {
     auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity + kTailPadding);
     if (size_) std::memcpy(bigger.get(), column.data.get(), column.width * size_);
-    if (column.data) retired_.push_back(std::move(column.data));
+    if (column.data) epochs().retire_object(std::move(column.data));
     column.data = std::move(bigger);
   }
   capacity_ = new_capacity;

@@ -4,10 +4,9 @@
 // StringRef holds inline live in the chunk's own string heap, which goes away with the chunk
 // when it is frozen.
 //
-// Column arrays never move under a reader: growing allocates bigger arrays and keeps the old
-// ones alive (retired) until release_retired(), which the owner calls only at a point where
-// no reader can hold a pointer into them (engine/txn: after a statement, while statements
-// take turns). The retired arrays of a chunk add up to less than its current arrays.
+// Column arrays never move under a reader: growing allocates bigger arrays and retires the
+// old ones through the epoch manager (storage/epoch_manager.h), which frees them once no
+// statement that may hold a pointer into them still runs.
 #pragma once
 
 #include <cstdint>
@@ -48,9 +47,6 @@ class HotChunk {
 
   // Makes room for one more row (growing the arrays geometrically) and returns its index.
   uint32_t append_slot();
-  // Frees the arrays that growing replaced; nobody may read them any more.
-  void release_retired() { retired_.clear(); }
-  bool has_retired() const { return !retired_.empty(); }
   // Drops rows at and after `size` (undo of a failed statement).
   void truncate(uint32_t size) { size_ = size; }
 
@@ -66,7 +62,6 @@ class HotChunk {
   void grow();
 
   std::vector<Column> columns_;
-  std::vector<std::unique_ptr<uint8_t[]>> retired_;  // replaced arrays, kept for readers
   StringHeap strings_;
   uint32_t size_ = 0;
   uint32_t capacity_ = 0;

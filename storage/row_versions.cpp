@@ -12,21 +12,22 @@ void ChunkVersions::set_head(uint32_t row, UndoEntry* entry) {
   auto& page = heads_[row / kPageRows];
   if (!page) {
     if (!entry) return;
-    page.reset(new UndoEntry*[kPageRows]());
+    page.reset(new std::atomic<UndoEntry*>[kPageRows]());
   }
-  UndoEntry*& head = page[row % kPageRows];
-  if (!head && entry) ++chained_rows_;
-  if (head && !entry) --chained_rows_;
-  head = entry;
+  std::atomic<UndoEntry*>& head = page[row % kPageRows];
+  UndoEntry* old = head.load(std::memory_order_relaxed);
+  if (!old && entry) chained_rows_.fetch_add(1, std::memory_order_relaxed);
+  if (old && !entry) chained_rows_.fetch_sub(1, std::memory_order_relaxed);
+  head.store(entry, std::memory_order_release);
 }
 
 void ChunkVersions::set_deleted(uint32_t row, bool deleted) {
   if (this->deleted(row) == deleted) return;
   deleted_[row >> 6] ^= uint64_t{1} << (row & 63);
   if (deleted)
-    ++deleted_rows_;
+    deleted_rows_.fetch_add(1, std::memory_order_relaxed);
   else
-    --deleted_rows_;
+    deleted_rows_.fetch_sub(1, std::memory_order_relaxed);
 }
 
 const Value* RowVersion::before_image(size_t column) const {
@@ -44,7 +45,7 @@ RowVersion visible_version(const ChunkVersions& versions, uint32_t row, const Sn
   version.exists = !versions.deleted(row);
   for (const UndoEntry* entry = versions.head(row);
        entry && !snapshot.sees(entry->timestamp.load(std::memory_order_acquire));
-       entry = entry->older) {
+       entry = entry->older.load(std::memory_order_acquire)) {
     switch (entry->kind) {
       case UndoEntry::Kind::kInsert:
         version.exists = false;

@@ -53,7 +53,9 @@ struct UndoEntry {
   Table* table = nullptr;
   uint64_t row_id = 0;
   uint32_t count = 1;           // kInsert: rows of one chunk inserted in one go
-  UndoEntry* older = nullptr;   // the row's next older change (never set for kInsert)
+  // The row's next older change (never set for kInsert); garbage collection cuts it while
+  // readers walk the chain.
+  std::atomic<UndoEntry*> older{nullptr};
   std::vector<uint32_t> columns;
   std::vector<Value> before;    // per column; strings own their bytes
 };
@@ -62,18 +64,20 @@ class ChunkVersions {
  public:
   ChunkVersions();
 
-  // The row's newest change, or null.
+  // The row's newest change, or null. Heads are atomic (the paper's §3.3): garbage
+  // collection clears them while readers run; a writer installs the entry, fully written,
+  // with a release store. Pages are allocated only by writers, which run alone.
   UndoEntry* head(uint32_t row) const {
     const auto& page = heads_[row / kPageRows];
-    return page ? page[row % kPageRows] : nullptr;
+    return page ? page[row % kPageRows].load(std::memory_order_acquire) : nullptr;
   }
   void set_head(uint32_t row, UndoEntry* entry);
   // Rows with a version chain: 0 means reading the chunk needs only the delete flags.
-  uint32_t chained_rows() const { return chained_rows_; }
+  uint32_t chained_rows() const { return chained_rows_.load(std::memory_order_relaxed); }
 
   bool deleted(uint32_t row) const { return deleted_[row >> 6] >> (row & 63) & 1; }
   void set_deleted(uint32_t row, bool deleted);
-  uint32_t deleted_rows() const { return deleted_rows_; }
+  uint32_t deleted_rows() const { return deleted_rows_.load(std::memory_order_relaxed); }
   // Bit set = row deleted (newest state).
   const uint64_t* deleted_bits() const { return deleted_.get(); }
 
@@ -81,10 +85,10 @@ class ChunkVersions {
   // The chain heads in pages of kPageRows rows, each allocated with its first chain: a small
   // table's versions stay small.
   static constexpr uint32_t kPageRows = 1024;
-  std::unique_ptr<UndoEntry*[]> heads_[kChunkCapacity / kPageRows];
+  std::unique_ptr<std::atomic<UndoEntry*>[]> heads_[kChunkCapacity / kPageRows];
   std::unique_ptr<uint64_t[]> deleted_;
-  uint32_t chained_rows_ = 0;
-  uint32_t deleted_rows_ = 0;
+  std::atomic<uint32_t> chained_rows_{0};
+  std::atomic<uint32_t> deleted_rows_{0};
 };
 
 // The version of one row that `snapshot` sees: whether it exists, and the before-images of

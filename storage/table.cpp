@@ -221,11 +221,6 @@ void Table::unindex_row(uint64_t row_id) {
   for (auto& index : indexes_) index->erase(row_id);
 }
 
-void Table::release_retired_arrays() {
-  for (auto& chunk : chunks_)
-    if (HotChunk* hot = chunk->hot(); hot && hot->has_retired()) hot->release_retired();
-}
-
 bool Table::has_version_chains() const {
   for (const auto& chunk : chunks_)
     if (chunk->versions() && chunk->versions()->chained_rows()) return true;

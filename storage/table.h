@@ -112,9 +112,6 @@ class Table {
   // the unique violation, with nothing added, when a live row holds the key).
   void unindex_row(uint64_t row_id);
   void index_row(uint64_t row_id);
-  // Frees the column arrays that appends replaced (HotChunk::release_retired): only when no
-  // reader can hold them.
-  void release_retired_arrays();
   // Whether any chunk has a version chain (changes not yet garbage collected).
   bool has_version_chains() const;
 

@@ -3,21 +3,31 @@
 #include <cstring>
 
 #include "storage/data_block.h"
+#include "storage/epoch_manager.h"
 
 namespace floe {
 
 TableChunk::TableChunk(const std::vector<ColumnDef>& columns)
     : hot_(std::make_unique<HotChunk>(columns)) {}
 
-TableChunk::~TableChunk() = default;
+TableChunk::~TableChunk() { delete versions_.load(std::memory_order_relaxed); }
 
 uint32_t TableChunk::size() const {
   return block_ ? block_->tuple_count() : hot_->size();
 }
 
 ChunkVersions& TableChunk::ensure_versions() {
-  if (!versions_) versions_ = std::make_unique<ChunkVersions>();
-  return *versions_;
+  ChunkVersions* versions = versions_.load(std::memory_order_relaxed);
+  if (!versions) {
+    versions = new ChunkVersions;
+    versions_.store(versions, std::memory_order_release);
+  }
+  return *versions;
+}
+
+void TableChunk::drop_versions() {
+  if (ChunkVersions* versions = versions_.exchange(nullptr, std::memory_order_acq_rel))
+    epochs().retire_object(std::unique_ptr<ChunkVersions>(versions));
 }
 
 void TableChunk::freeze(const std::vector<ColumnDef>& columns, std::optional<size_t> sort_column) {

@@ -4,6 +4,7 @@
 // holds is the business of storage/ and of the vectorized scan.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -39,10 +40,12 @@ class TableChunk {
 
   // The rows' versions and delete flags (storage/row_versions.h): null until the chunk's first
   // change after its insert, and again once garbage collection found nothing left to keep.
-  const ChunkVersions* versions() const { return versions_.get(); }
-  ChunkVersions* versions() { return versions_.get(); }
+  // Garbage collection drops them while readers run: the pointer is atomic and the dropped
+  // versions are retired through the epochs (storage/epoch_manager.h).
+  const ChunkVersions* versions() const { return versions_.load(std::memory_order_acquire); }
+  ChunkVersions* versions() { return versions_.load(std::memory_order_acquire); }
   ChunkVersions& ensure_versions();
-  void drop_versions() { versions_.reset(); }
+  void drop_versions();
 
   // When a hot chunk became full (the freezer freezes full chunks that stay untouched).
   std::chrono::steady_clock::time_point filled_at() const { return filled_at_; }
@@ -70,7 +73,7 @@ class TableChunk {
  private:
   std::unique_ptr<HotChunk> hot_;
   std::unique_ptr<DataBlock> block_;
-  std::unique_ptr<ChunkVersions> versions_;
+  std::atomic<ChunkVersions*> versions_{nullptr};  // owned
   std::chrono::steady_clock::time_point filled_at_{};
 };
 

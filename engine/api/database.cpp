@@ -115,13 +115,6 @@ Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
 
 namespace {
 
-// Frees the column arrays appends replaced: after a statement no reader can hold them
-// (statements take turns; HotChunk).
-void release_retired_arrays(const Catalog& catalog) {
-  for (const std::string& name : catalog.table_names())
-    catalog.find_table(name)->release_retired_arrays();
-}
-
 // Runs a statement in the block's transaction, or in one of its own. A failure takes the
 // statement's changes back (to its mark in the undo buffer) and aborts the block.
 // `query`: whether the statement counts as a query that fixes the transaction's isolation
@@ -154,10 +147,8 @@ Result run_in_transaction(const std::function<Result(StatementContext&)>& run,
       transaction.rollback_to(mark);
       block.aborted = true;
     }
-    release_retired_arrays(context.catalog);
     throw;
   }
-  release_retired_arrays(context.catalog);
   return result;
 }
 

@@ -281,7 +281,6 @@ void TransactionScope::update(RowRef row, const std::vector<std::pair<size_t, Va
       values.push_back(value);
     }
     this->changes().update_rows(table, {row.row_id}, columns, {std::move(values)});
-    table.release_retired_arrays();  // a frozen row moved into a hot chunk
   });
 }
 
@@ -300,7 +299,6 @@ RowRef TransactionScope::insert(const RecordTable& table, const std::vector<Valu
     const RowConstraints& constraints = row_changes.constraints(target);
     constraints.check_row(row);
     row_changes.insert_rows(target, {row}, constraints);
-    target.release_retired_arrays();
     const size_t last = target.chunk_count() - 1;
     return RowRef{&target, uint64_t{last} << kChunkShift | (target.chunk(last).size() - 1)};
   });

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "storage/epoch_manager.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -69,7 +70,7 @@ void Transaction::delete_row(Table& table, uint64_t row_id) {
   check_conflict(table, row_id);
   UndoEntry& entry = add_entry(UndoEntry::Kind::kDelete, table, row_id);
   ChunkVersions& versions = table.versions_of(row_id);
-  entry.older = versions.head(row_in_chunk(row_id));
+  entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
   versions.set_head(row_in_chunk(row_id), &entry);
   // The row keeps its index entries: a deleted row gives its key up to the next insert
   // (UniqueIndex::insert), and a rollback needs nothing back.
@@ -93,7 +94,7 @@ void Transaction::update_row(Table& table, uint64_t row_id, const std::vector<ui
   entry.columns = columns;
   for (uint32_t column : columns) entry.before.push_back(table.value_at(row_id, column));
   ChunkVersions& versions = table.versions_of(row_id);
-  entry.older = versions.head(row_in_chunk(row_id));
+  entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
   versions.set_head(row_in_chunk(row_id), &entry);
   const bool keys = changes_keys(table, columns);
   if (keys) table.unindex_row(row_id);
@@ -134,7 +135,7 @@ void Transaction::undo(UndoEntry& entry) {
       break;
     }
   }
-  versions.set_head(row, entry.older);
+  versions.set_head(row, entry.older.load(std::memory_order_relaxed));
 }
 
 void Transaction::rollback_to(size_t mark) {
@@ -164,9 +165,9 @@ void Transaction::collect() {
         versions->set_head(row, nullptr);
         continue;
       }
-      for (UndoEntry* newer = head; newer; newer = newer->older) {
-        if (newer->older == &entry) {
-          newer->older = nullptr;
+      for (UndoEntry* newer = head; newer; newer = newer->older.load(std::memory_order_relaxed)) {
+        if (newer->older.load(std::memory_order_relaxed) == &entry) {
+          newer->older.store(nullptr, std::memory_order_release);
           break;
         }
       }
@@ -180,6 +181,8 @@ void Transaction::collect() {
         chunk.drop_versions();
     }
   }
+  // Readers that started before the chains were cut may still be on these entries.
+  epochs().retire_object(std::move(undo_));
   undo_.clear();
 }
 

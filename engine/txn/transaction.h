@@ -2,10 +2,11 @@
 // timestamp, and its undo buffer of before-images (storage/row_versions.h). Changes happen in
 // place in the table; each leaves an UndoEntry at the head of the row's version chain, so
 // that readers with older snapshots see the row as it was and rollback can restore it.
-// Statements take turns (Database's statement mutex), so the writes of one transaction never
-// run beside another's; readers of other transactions only hold snapshots. A serializable
-// transaction also logs the predicates its scans read (runtime/predicate_log.h), which its
-// commit validates (serializable_validation.h).
+// Writing statements hold the database's statement lock alone (engine/api/statement_lock.h),
+// so the writes of one transaction never run beside another's or beside a reader; readers of
+// other transactions only hold snapshots. A serializable transaction also logs the
+// predicates its scans read (runtime/predicate_log.h), which its commit validates
+// (serializable_validation.h).
 #pragma once
 
 #include <cstdint>

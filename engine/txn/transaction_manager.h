@@ -3,8 +3,10 @@
 // transaction id (>= 2^63), and commits by taking the next commit timestamp and stamping its
 // undo entries with it. Committed undo buffers stay until no running transaction started
 // before their commit, then garbage collection unlinks them from the version chains.
-// Commit, abort and collection run while statements take turns (Database's statement mutex),
-// so no reader walks a chain being cut.
+// Commit, abort and collection run under this manager's mutex, beside read-only statements of
+// other connections: collection cuts chains with atomic stores and retires what it cut
+// through the epochs (storage/epoch_manager.h), so a reader walking a chain never follows
+// freed memory.
 #pragma once
 
 #include <cstdint>

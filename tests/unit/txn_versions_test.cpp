@@ -4,6 +4,7 @@
 
 #include "engine/txn/transaction_manager.h"
 #include "runtime/table_scanner.h"
+#include "storage/epoch_manager.h"
 #include "storage/table.h"
 #include "tests/unit/scanner_values.h"
 
@@ -31,13 +32,16 @@ TEST(TxnVersionsTest, HotArraysDoNotMoveWhileAppending) {
   TableAppender appender(table);
   appender.append_row({Value::big_int(7)});
   const uint8_t* before = table.chunk(0).hot()->data(0);
-  for (int i = 0; i < 5000; ++i) appender.append_row({Value::big_int(i)});
-  // The arrays grew, but the old one is still readable until released.
-  EXPECT_NE(table.chunk(0).hot()->data(0), before);
-  EXPECT_EQ(*reinterpret_cast<const int64_t*>(before), 7);
-  EXPECT_TRUE(table.chunk(0).hot()->has_retired());
-  table.release_retired_arrays();
-  EXPECT_FALSE(table.chunk(0).hot()->has_retired());
+  const size_t retired = epochs().retired_count();
+  {
+    EpochManager::Pin reader = epochs().pin();  // a statement reading the table
+    for (int i = 0; i < 5000; ++i) appender.append_row({Value::big_int(i)});
+    // The arrays grew, but the old one stays readable while the reader runs.
+    EXPECT_NE(table.chunk(0).hot()->data(0), before);
+    EXPECT_EQ(*reinterpret_cast<const int64_t*>(before), 7);
+    EXPECT_GT(epochs().retired_count(), retired);
+  }
+  EXPECT_EQ(epochs().retired_count(), retired);  // freed when the reader unpinned
 }
 
 TEST(TxnVersionsTest, CleanChunksHaveNoVersions) {
