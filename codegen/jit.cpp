@@ -72,6 +72,10 @@ class JitEngine {
   }
 
   llvm::orc::LLJIT& jit() { return *jit_; }
+  // Held while a module is added and compiled: LLJIT compiles with one TargetMachine
+  // (SimpleCompiler), which is not thread-safe, and queries of several connections compile
+  // at once (engine/api/statement_lock.h).
+  std::mutex& compile_mutex() { return compile_mutex_; }
   const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
   const llvm::Triple& triple() const { return jit_->getTargetTriple(); }
 
@@ -155,6 +159,7 @@ class JitEngine {
   llvm::orc::JITDylib* runtime_ = nullptr;
   std::atomic<uint64_t> next_query_{0};
   std::mutex pass_mutex_;
+  std::mutex compile_mutex_;
 };
 
 llvm::orc::JITDylib& as_dylib(void* dylib) {
@@ -192,6 +197,7 @@ std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext
   auto& engine = JitEngine::get(level);
   auto& dylib = engine.create_query_dylib();
   auto compiled = std::make_unique<CompiledModule>(level, &dylib);
+  std::lock_guard lock(engine.compile_mutex());
   llvm::orc::ThreadSafeModule safe_module(std::move(module), std::move(context));
   if (auto error = engine.jit().addIRModule(dylib, std::move(safe_module))) {
     throw_llvm_error(std::move(error), "module addition");

@@ -5,7 +5,7 @@
 
 namespace floe {
 
-ChunkFreezer::ChunkFreezer(Catalog& catalog, std::mutex& statement_mutex)
+ChunkFreezer::ChunkFreezer(Catalog& catalog, std::shared_mutex& statement_mutex)
     : catalog_(catalog), statement_mutex_(statement_mutex), thread_([this] { run(); }) {}
 
 ChunkFreezer::~ChunkFreezer() {

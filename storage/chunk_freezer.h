@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <shared_mutex>
 #include <thread>
 
 #include "storage/catalog.h"
@@ -26,7 +27,7 @@ class ChunkFreezer {
   static constexpr uint32_t kDefaultDelaySeconds = 10;
 
   // Starts the background thread over `catalog`, guarded by `statement_mutex`.
-  ChunkFreezer(Catalog& catalog, std::mutex& statement_mutex);
+  ChunkFreezer(Catalog& catalog, std::shared_mutex& statement_mutex);
   ~ChunkFreezer();
   ChunkFreezer(const ChunkFreezer&) = delete;
   ChunkFreezer& operator=(const ChunkFreezer&) = delete;
@@ -41,7 +42,7 @@ class ChunkFreezer {
   bool bulk_loads_freeze() const { return policy_ != FreezePolicy::kNever; }
 
   // One round of the background policy, now: freezes the full chunks that have been
-  // untouched for the delay. The caller must hold the statement mutex. Returns the number
+  // untouched for the delay. The caller must hold the statement lock alone. Returns the number
   // of chunks frozen.
   size_t freeze_cold_chunks();
 
@@ -49,7 +50,7 @@ class ChunkFreezer {
   void run();
 
   Catalog& catalog_;
-  std::mutex& statement_mutex_;
+  std::shared_mutex& statement_mutex_;
   std::atomic<FreezePolicy> policy_{kDefaultPolicy};
   std::atomic<uint32_t> delay_seconds_{kDefaultDelaySeconds};
   std::mutex wake_mutex_;

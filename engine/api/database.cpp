@@ -195,7 +195,14 @@ Result Connection::query(std::string_view sql) {
   auto start = std::chrono::steady_clock::now();
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
-  auto statements = database_.lock_statements();
+  // Shared only when every statement of the script only reads.
+  StatementAccess access = StatementAccess::kShared;
+  for (size_t i = 0; i < tree.statement_count(); ++i) {
+    const PgQuery__RawStmt& raw = tree.statement(i);
+    if (statement_access(*raw.stmt, statement_text(sql, raw)) == StatementAccess::kExclusive)
+      access = StatementAccess::kExclusive;
+  }
+  auto statements = database_.lock_statements(access);
   SequenceSession::Scope session(sequences_);
   StatementContext context{database_.catalog(), options_, database_};
   context.prepared = &prepared_;
@@ -226,9 +233,10 @@ Result Connection::query(std::string_view sql) {
   return result;
 }
 
-Result Connection::run_single(const std::function<Result(StatementContext&)>& run) {
+Result Connection::run_single(const std::function<Result(StatementContext&)>& run,
+                              StatementAccess access) {
   canceled_.store(false, std::memory_order_relaxed);
-  auto statements = database_.lock_statements();
+  auto statements = database_.lock_statements(access);
   SequenceSession::Scope session(sequences_);
   StatementContext context{database_.catalog(), options_, database_};
   context.prepared = &prepared_;
@@ -257,7 +265,8 @@ const SqlType& PreparedStatement::parameter_type(size_t index) const {
 
 Result PreparedStatement::execute(const std::vector<Value>& parameters) {
   return connection_->run_single(
-      [&](StatementContext& context) { return query_->execute(parameters, context); });
+      [&](StatementContext& context) { return query_->execute(parameters, context); },
+      query_->access());
 }
 
 }  // namespace floe

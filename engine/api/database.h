@@ -6,10 +6,12 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/api/statement_lock.h"
 #include "engine/exec/query_executor.h"
 #include "engine/txn/transaction_block.h"
 #include "engine/txn/transaction_manager.h"
@@ -81,10 +83,12 @@ class Database {
   ChunkFreezer& freezer() { return freezer_; }
   TransactionManager& transactions() { return transactions_; }
 
-  // Held by every statement while it runs, so that statements of different connections and
-  // the background freezer take turns. Code that changes the catalog's tables directly (a
-  // bulk loader) takes it too.
-  std::unique_lock<std::mutex> lock_statements() { return std::unique_lock(statement_mutex_); }
+  // Held by every statement while it runs (engine/api/statement_lock.h): read-only
+  // statements share it, the others and the background freezer hold it alone. Code that
+  // changes the catalog's tables directly (a bulk loader) takes it exclusively too.
+  StatementLock lock_statements(StatementAccess access = StatementAccess::kExclusive) {
+    return StatementLock(statement_mutex_, access);
+  }
 
   // Bumped by every statement that may change the catalog (DDL, and rollbacks, which can take
   // DDL back): a prepared statement whose version is older prepares itself again.
@@ -95,8 +99,8 @@ class Database {
   std::atomic<uint64_t> schema_version_{0};
   Catalog catalog_;
   TransactionManager transactions_;
-  std::mutex statement_mutex_;
-  ChunkFreezer freezer_{catalog_, statement_mutex_};  // last: stops first
+  StatementMutex statement_mutex_;
+  ChunkFreezer freezer_{catalog_, statement_mutex_.mutex};  // last: stops first
 };
 
 class PreparedQuery;
@@ -142,8 +146,10 @@ class Connection {
   friend class PreparedStatement;
   friend class TransactionScope;
   // Runs `run` as one statement: in the open block's transaction or one of its own, under the
-  // statement lock, with the statement context (Connection::query's rules).
-  Result run_single(const std::function<Result(StatementContext&)>& run);
+  // statement lock (taken with `access`), with the statement context (Connection::query's
+  // rules).
+  Result run_single(const std::function<Result(StatementContext&)>& run,
+                    StatementAccess access = StatementAccess::kExclusive);
 
   Database& database_;
   TransactionBlock block_;

@@ -53,6 +53,7 @@ void PreparedQuery::prepare(StatementContext& context) {
   statement_query_.reset();
   tree_ = std::make_unique<sql::ParseTree>(sql_);
   const PgQuery__Node& node = prepared_node(*tree_);
+  access_ = statement_access(node, sql_);
   schema_version_ = context.database.schema_version();
   sql::StatementParameters parameters(declared_);
   if (node.node_case == PG_QUERY__NODE__NODE_SELECT_STMT && !node.select_stmt->into_clause) {

@@ -49,6 +49,8 @@ class PreparedQuery {
   Result execute(const std::vector<Value>& arguments, StatementContext& context);
   // PostgreSQL's "wrong number of parameters for prepared statement" unless `given` fits.
   void check_count(size_t given) const;
+  // How its executions hold the statement lock (statement_lock.h).
+  StatementAccess access() const { return access_; }
   // EXECUTE's error text names the statement: "prepared statement \"p\"" (empty: unnamed).
   std::string name;
 
@@ -64,6 +66,7 @@ class PreparedQuery {
   std::unique_ptr<StatementQueryCache> statement_query_;  // INSERT, UPDATE, DELETE
   std::vector<SqlType> result_types_;                     // of the first preparation (a SELECT's)
   uint64_t schema_version_ = 0;
+  StatementAccess access_ = StatementAccess::kExclusive;
 };
 
 // PREPARE / EXECUTE / DEALLOCATE (prepared_query.cpp).

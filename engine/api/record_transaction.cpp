@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/api/index_range_predicate.h"
 #include "engine/api/row_changes.h"
 #include "engine/api/statement_context.h"
 #include "storage/error.h"
@@ -181,8 +182,10 @@ auto TransactionScope::run(bool writes, Operation&& operation) {
   TransactionBlock& block = connection_.block_;
   if (block.aborted) throw Error(kAbortedBlock);
   if (writes && scanning_) throw Error(kInsideScan);
-  std::unique_lock<std::mutex> lock;
-  if (!scanning_) lock = connection_.database_.lock_statements();  // a scan holds it
+  std::optional<StatementLock> lock;  // reads share it (statement_lock.h)
+  if (!scanning_)  // a scan holds it
+    lock.emplace(connection_.database_.lock_statements(writes ? StatementAccess::kExclusive
+                                                              : StatementAccess::kShared));
   SequenceSession::Scope sequences(connection_.sequences_);
   WriterScope writer(transaction_->id());
   const size_t mark = transaction_->mark();
@@ -232,6 +235,9 @@ void TransactionScope::scan_range(const RecordIndex& index, const std::optional<
     const std::optional<IndexBound> from = typed_bound(index, low), to = typed_bound(index, high);
     const Table& table = *index.table;
     const Snapshot& snapshot = transaction_->snapshot();
+    // Serializable validation checks what the scan read (as SQL scans log theirs).
+    if (transaction_->serializable())
+      transaction_->reads().add(table, index_range_predicate(*index.index, from, to));
     struct ScanFlag {  // the callback's reads run under this scan's lock
       bool& flag;
       bool before;
