@@ -24,11 +24,7 @@ class RecordValue {
   int64_t as_int64() const { return static_cast<int64_t>(as_int128()); }
   int128_t as_int128() const;
   // double precision.
-  double as_double() const {
-    double value;
-    std::memcpy(&value, physical_, sizeof value);
-    return value;
-  }
+  double as_double() const { return load<double>(); }
   // char, varchar and text.
   std::string_view as_string() const {
     StringRef ref;
@@ -50,6 +46,12 @@ class RecordValue {
   const uint8_t* physical() const { return physical_; }
 
  private:
+  template <typename T>
+  T load() const {
+    T value;
+    std::memcpy(&value, physical_, sizeof value);
+    return value;
+  }
   // An inline string's bytes are in physical_ itself (not in a copy of the StringRef).
   const char* inline_bytes() const { return reinterpret_cast<const char*>(physical_) + 4; }
 
@@ -62,26 +64,14 @@ inline int128_t RecordValue::as_int128() const {
   switch (type_->physical()) {
     case PhysicalType::kBool:
       return physical_[0] != 0;
-    case PhysicalType::kInt16: {
-      int16_t value;
-      std::memcpy(&value, physical_, sizeof value);
-      return value;
-    }
-    case PhysicalType::kInt32: {
-      int32_t value;
-      std::memcpy(&value, physical_, sizeof value);
-      return value;
-    }
-    case PhysicalType::kInt64: {
-      int64_t value;
-      std::memcpy(&value, physical_, sizeof value);
-      return value;
-    }
-    case PhysicalType::kInt128: {
-      int128_t value;
-      std::memcpy(&value, physical_, sizeof value);
-      return value;
-    }
+    case PhysicalType::kInt16:
+      return load<int16_t>();
+    case PhysicalType::kInt32:
+      return load<int32_t>();
+    case PhysicalType::kInt64:
+      return load<int64_t>();
+    case PhysicalType::kInt128:
+      return load<int128_t>();
     default:
       throw Error("the column's value is not an integer");
   }
