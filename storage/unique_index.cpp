@@ -18,16 +18,15 @@ void append_row_id(std::string& key, uint64_t row_id) {
   for (int shift = 56; shift >= 0; shift -= 8) key.push_back(static_cast<char>(row_id >> shift));
 }
 
-// The smallest key above every key that starts with `prefix`: drop trailing 0xFF bytes, then
-// increment the last byte; none when only 0xFF bytes (or nothing) remain.
-std::optional<std::string> successor(std::string prefix) {
+}  // namespace
+
+// Drops trailing 0xFF bytes, then increments the last byte.
+std::optional<std::string> UniqueIndex::successor(std::string prefix) {
   while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0xFF) prefix.pop_back();
   if (prefix.empty()) return std::nullopt;
   prefix.back() = static_cast<char>(static_cast<unsigned char>(prefix.back()) + 1);
   return prefix;
 }
-
-}  // namespace
 
 UniqueIndex::UniqueIndex(const Table& table, KeyConstraint constraint)
     : table_(table),
@@ -62,24 +61,39 @@ std::string UniqueIndex::key_of(const std::vector<Value>& values) const {
   return key;
 }
 
+void UniqueIndex::append_part(std::string& key, size_t part, const void* physical) const {
+  key.push_back(kValuePart);
+  append_key_part(key, table_.columns()[constraint_.columns[part]].type, physical);
+}
+
+bool UniqueIndex::key_range(std::optional<std::string> low, bool low_inclusive,
+                            std::optional<std::string> high, bool high_inclusive,
+                            std::optional<std::string>& start, std::optional<std::string>& stop) {
+  if (low && !low_inclusive && !(low = successor(std::move(*low)))) return false;
+  if (high && high_inclusive) {
+    high = successor(std::move(*high));  // none: every key from `low` on
+  } else if (high && high->empty()) {
+    return false;
+  }
+  start = std::move(low);
+  stop = std::move(high);
+  return true;
+}
+
 void UniqueIndex::scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
                        const std::function<bool(uint64_t row_id)>& visit) const {
-  Art::Iterator it = tree_.begin();
-  if (low) {
-    std::optional<std::string> start = key_of(low->prefix);
-    if (!low->inclusive && !(start = successor(std::move(*start)))) return;
-    it = tree_.lower_bound(*start);
-  }
-  std::optional<std::string> stop;  // the first key past the range
-  if (high) {
-    stop = key_of(high->prefix);
-    if (high->inclusive) {
-      stop = successor(std::move(*stop));
-    } else if (stop->empty()) {
-      return;
-    }
-  }
-  for (; it.valid(); it.next()) {
+  std::optional<std::string> start, stop;
+  if (key_range(low ? std::optional(key_of(low->prefix)) : std::nullopt, low && low->inclusive,
+                high ? std::optional(key_of(high->prefix)) : std::nullopt,
+                high && high->inclusive, start, stop))
+    scan_keys(start, stop, visit);
+}
+
+void UniqueIndex::scan_keys(std::optional<std::string_view> start,
+                            std::optional<std::string_view> stop,
+                            const std::function<bool(uint64_t row_id)>& visit) const {
+  for (Art::Iterator it = start ? tree_.lower_bound(*start) : tree_.begin(); it.valid();
+       it.next()) {
     if (stop && it.key() >= *stop) return;
     if (!visit(it.row_id())) return;
   }

@@ -60,6 +60,20 @@ class UniqueIndex {
   // bound: unlimited), in key order, then row id order; stops early when visit returns false.
   void scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
             const std::function<bool(uint64_t row_id)>& visit) const;
+  // The same over encoded keys (key_of, append_part): rows whose key is >= `start` (absent:
+  // from the first) and < `stop` (absent: to the last).
+  void scan_keys(std::optional<std::string_view> start, std::optional<std::string_view> stop,
+                 const std::function<bool(uint64_t row_id)>& visit) const;
+  // Appends key part `part` (a key column) holding a non-NULL value, physical of the column's
+  // type (storage/types.h): keys built part by part, without a Value per part.
+  void append_part(std::string& key, size_t part, const void* physical) const;
+  // The smallest key above every key that starts with `prefix`; none when no key is.
+  static std::optional<std::string> successor(std::string prefix);
+  // The encoded range [start, stop) (absent: unlimited) of the keys between the encoded
+  // prefixes `low` and `high` (absent: unlimited); false when it is empty whatever the keys.
+  static bool key_range(std::optional<std::string> low, bool low_inclusive,
+                        std::optional<std::string> high, bool high_inclusive,
+                        std::optional<std::string>& start, std::optional<std::string>& stop);
   // The rows whose key starts with `prefix` (all key columns: a point lookup), in key order.
   std::vector<uint64_t> lookup(const std::vector<Value>& prefix) const;
 

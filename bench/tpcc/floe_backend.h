@@ -7,8 +7,11 @@
 
 #include "bench/tpcc/tpcc_backend.h"
 
+#include "storage/decimal.h"
+
 namespace floe {
 class Value;
+struct SqlType;
 }
 
 namespace floe::tpcc {
@@ -19,5 +22,7 @@ std::unique_ptr<Backend> make_floe_record_backend();
 
 // A floe value as a Field (a decimal as double, other types as their text).
 Field to_field(const Value& value);
+// An integer column's value, or a decimal's (the unscaled integer of `type`) as a double.
+Field numeric_field(int128_t integral, const SqlType& type);
 
 }  // namespace floe::tpcc

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "bench/tpcc/floe_backend.h"
+#include "engine/api/record_key.h"
 #include "engine/api/record_transaction.h"
 #include "storage/error.h"
 
@@ -29,15 +30,42 @@ std::vector<Value> to_values(std::initializer_list<Field> fields) {
 }
 
 // decimal + amount, in the decimal's scale (`c_balance + $1` of the SQL statements).
-Value add_amount(const Value& decimal, double amount) {
+Value add_amount(const RecordValue& decimal, double amount) {
   const SqlType& type = decimal.type();
   const double factor = std::pow(10.0, type.scale);
   return Value::decimal(decimal.as_int128() + static_cast<int128_t>(std::llround(amount * factor)),
                         type.precision, type.scale);
 }
 
-Value add_count(const Value& integer, int64_t amount) {
+Value add_count(const RecordValue& integer, int64_t amount) {
   return Value::big_int(integer.as_int64() + amount);
+}
+
+// A statement parameter as the next key column's value.
+void add_field(RecordKey& key, const Field& field) {
+  if (const auto* integer = std::get_if<int64_t>(&field)) {
+    key.add(*integer);
+  } else if (const auto* text = std::get_if<std::string>(&field)) {
+    key.add(std::string_view(*text));
+  } else {
+    key.add(to_value(field));
+  }
+}
+
+// The key buffer refilled with `fields`.
+RecordKey& refill(RecordKey& key, std::initializer_list<Field> fields) {
+  key.clear();
+  for (const Field& field : fields) add_field(key, field);
+  return key;
+}
+
+Field record_field(const RecordValue& value) {
+  if (value.is_null()) return {};
+  const SqlType& type = value.type();
+  if (type.id == TypeId::kDouble) return value.as_double();
+  if (type.is_string()) return std::string(value.as_string());
+  if (type.is_integer() || type.id == TypeId::kDecimal) return numeric_field(value.as_int128(), type);
+  return to_field(value.to_value());
 }
 
 // The table and the columns each reading statement returns, as in its SELECT list.
@@ -103,6 +131,13 @@ struct Handles {
 
   RecordTable warehouse, district, customer, history, new_order, order, order_line, item, stock;
   RecordIndex customer_by_last_name, order_by_customer;
+  // Key buffers, refilled per operation (RecordKey).
+  RecordKey warehouse_key{warehouse.primary_key()}, district_key{district.primary_key()},
+      customer_key{customer.primary_key()}, item_key{item.primary_key()},
+      stock_key{stock.primary_key()}, order_key{order.primary_key()},
+      new_order_key{new_order.primary_key()}, order_line_key{order_line.primary_key()},
+      order_line_high{order_line.primary_key()}, last_name_key{customer_by_last_name},
+      customer_order_key{order_by_customer};
   std::array<std::vector<size_t>, kStatementCount> reads;
   size_t w_ytd = warehouse.column("w_ytd");
   size_t d_ytd = district.column("d_ytd"), d_next_o_id = district.column("d_next_o_id");
@@ -151,7 +186,8 @@ class FloeRecordSession : public Session {
   }
 
  private:
-  static void conflicts_as_retryable(const std::function<void()>& run) {
+  template <typename Run>
+  static void conflicts_as_retryable(Run&& run) {
     try {
       run();
     } catch (const SerializationFailure& failure) {
@@ -166,51 +202,53 @@ class FloeRecordSession : public Session {
   }
   // The statement's SELECT list of a row.
   Row read_row(StatementId statement, RowRef row) {
-    return to_row(tx_->read(row, handles_->reads[static_cast<size_t>(statement)]));
+    tx_->read(row, handles_->reads[static_cast<size_t>(statement)], values_);
+    Row fields;
+    fields.reserve(values_.size());
+    for (const RecordValue& value : values_) fields.push_back(record_field(value));
+    return fields;
   }
   // The rows whose key starts with `prefix`, in key order.
-  std::vector<RowRef> rows_with_prefix(const RecordIndex& index, std::vector<Value> prefix) {
+  std::vector<RowRef> rows_with_prefix(const RecordKey& prefix) {
     std::vector<RowRef> rows;
-    const IndexBound bound{std::move(prefix), true};
-    tx_->scan_range(index, bound, bound, [&](RowRef row) {
+    tx_->scan_prefix(prefix, [&](RowRef row) {
       rows.push_back(row);
       return true;
     });
     return rows;
   }
   // SELECT <list> FROM <table> WHERE <whole primary key>.
-  std::vector<Row> select_by_key(StatementId statement, const RecordTable& table,
-                                 std::vector<Value> key) {
-    std::optional<RowRef> row = tx_->lookup(table.primary_key(), key);
+  std::vector<Row> select_by_key(StatementId statement, const RecordKey& key) {
+    std::optional<RowRef> row = tx_->lookup(key);
     if (!row) return {};
     return {read_row(statement, *row)};
   }
 
   std::vector<Row> run(StatementId statement, const std::vector<Field>& p) {
     TransactionScope& tx = *tx_;
-    const Handles& h = *handles_;
+    Handles& h = *handles_;
     switch (statement) {
       case S::kNewOrderWarehouse:
       case S::kPaymentWarehouse:
-        return select_by_key(statement, h.warehouse, to_values({p[0]}));
+        return select_by_key(statement, refill(h.warehouse_key, {p[0]}));
       case S::kNewOrderDistrict:
       case S::kPaymentDistrict:
       case S::kStockLevelDistrict:
-        return select_by_key(statement, h.district, to_values({p[0], p[1]}));
+        return select_by_key(statement, refill(h.district_key, {p[0], p[1]}));
       case S::kNewOrderCustomer:
       case S::kPaymentCustomer:
       case S::kPaymentCustomerData:
       case S::kOrderStatusCustomer:
-        return select_by_key(statement, h.customer, to_values({p[0], p[1], p[2]}));
+        return select_by_key(statement, refill(h.customer_key, {p[0], p[1], p[2]}));
       case S::kNewOrderItem:
-        return select_by_key(statement, h.item, to_values({p[0]}));
+        return select_by_key(statement, refill(h.item_key, {p[0]}));
       case S::kNewOrderStock:
-        return select_by_key(statement, h.stock, to_values({p[0], p[1]}));
+        return select_by_key(statement, refill(h.stock_key, {p[0], p[1]}));
       case S::kDeliveryOrder:
-        return select_by_key(statement, h.order, to_values({p[0], p[1], p[2]}));
+        return select_by_key(statement, refill(h.order_key, {p[0], p[1], p[2]}));
       case S::kNewOrderDistrictUpdate:
-        if (auto row = tx.lookup(h.district.primary_key(), to_values({p[0], p[1]})))
-          tx.update(*row, {{h.d_next_o_id, add_count(tx.read(*row, h.d_next_o_id), 1)}});
+        if (auto row = tx.lookup(refill(h.district_key, {p[0], p[1]})))
+          tx.update(*row, {{h.d_next_o_id, add_count(tx.read_value(*row, h.d_next_o_id), 1)}});
         return {};
       case S::kNewOrderOrderInsert:
         tx.insert(h.order, to_values({p[0], p[1], p[2], p[3], p[4], {}, p[5], p[6]}));
@@ -219,12 +257,12 @@ class FloeRecordSession : public Session {
         tx.insert(h.new_order, to_values({p[0], p[1], p[2]}));
         return {};
       case S::kNewOrderStockUpdate:
-        if (auto row = tx.lookup(h.stock.primary_key(), to_values({p[3], p[4]}))) {
-          std::vector<Value> old = tx.read(*row, {h.s_ytd, h.s_order_cnt, h.s_remote_cnt});
+        if (auto row = tx.lookup(refill(h.stock_key, {p[3], p[4]}))) {
+          tx.read(*row, {h.s_ytd, h.s_order_cnt, h.s_remote_cnt}, values_);
           tx.update(*row, {{h.s_quantity, to_value(p[0])},
-                           {h.s_ytd, add_count(old[0], as_int(p[1]))},
-                           {h.s_order_cnt, add_count(old[1], 1)},
-                           {h.s_remote_cnt, add_count(old[2], as_int(p[2]))}});
+                           {h.s_ytd, add_count(values_[0], as_int(p[1]))},
+                           {h.s_order_cnt, add_count(values_[1], 1)},
+                           {h.s_remote_cnt, add_count(values_[2], as_int(p[2]))}});
         }
         return {};
       case S::kNewOrderOrderLineInsert:
@@ -232,23 +270,25 @@ class FloeRecordSession : public Session {
                   to_values({p[0], p[1], p[2], p[3], p[4], p[5], {}, p[6], p[7], p[8]}));
         return {};
       case S::kPaymentWarehouseUpdate:
-        if (auto row = tx.lookup(h.warehouse.primary_key(), to_values({p[1]})))
-          tx.update(*row, {{h.w_ytd, add_amount(tx.read(*row, h.w_ytd), as_double(p[0]))}});
+        if (auto row = tx.lookup(refill(h.warehouse_key, {p[1]})))
+          tx.update(*row,
+                    {{h.w_ytd, add_amount(tx.read_value(*row, h.w_ytd), as_double(p[0]))}});
         return {};
       case S::kPaymentDistrictUpdate:
-        if (auto row = tx.lookup(h.district.primary_key(), to_values({p[1], p[2]})))
-          tx.update(*row, {{h.d_ytd, add_amount(tx.read(*row, h.d_ytd), as_double(p[0]))}});
+        if (auto row = tx.lookup(refill(h.district_key, {p[1], p[2]})))
+          tx.update(*row,
+                    {{h.d_ytd, add_amount(tx.read_value(*row, h.d_ytd), as_double(p[0]))}});
         return {};
       case S::kPaymentCustomerUpdate:
-        if (auto row = tx.lookup(h.customer.primary_key(), to_values({p[1], p[2], p[3]}))) {
-          std::vector<Value> old = tx.read(*row, {h.c_balance, h.c_ytd_payment, h.c_payment_cnt});
-          tx.update(*row, {{h.c_balance, add_amount(old[0], -as_double(p[0]))},
-                           {h.c_ytd_payment, add_amount(old[1], as_double(p[0]))},
-                           {h.c_payment_cnt, add_count(old[2], 1)}});
+        if (auto row = tx.lookup(refill(h.customer_key, {p[1], p[2], p[3]}))) {
+          tx.read(*row, {h.c_balance, h.c_ytd_payment, h.c_payment_cnt}, values_);
+          tx.update(*row, {{h.c_balance, add_amount(values_[0], -as_double(p[0]))},
+                           {h.c_ytd_payment, add_amount(values_[1], as_double(p[0]))},
+                           {h.c_payment_cnt, add_count(values_[2], 1)}});
         }
         return {};
       case S::kPaymentCustomerDataUpdate:
-        if (auto row = tx.lookup(h.customer.primary_key(), to_values({p[1], p[2], p[3]})))
+        if (auto row = tx.lookup(refill(h.customer_key, {p[1], p[2], p[3]})))
           tx.update(*row, {{h.c_data, to_value(p[0])}});
         return {};
       case S::kPaymentHistoryInsert:
@@ -256,78 +296,78 @@ class FloeRecordSession : public Session {
         return {};
       case S::kCustomersByLastName: {
         std::vector<Row> rows;
-        for (RowRef row : rows_with_prefix(h.customer_by_last_name, to_values({p[0], p[1], p[2]})))
+        for (RowRef row : rows_with_prefix(refill(h.last_name_key, {p[0], p[1], p[2]})))
           rows.push_back(read_row(statement, row));
         return rows;
       }
       case S::kOrderStatusLastOrder: {
         // ORDER BY o_id DESC LIMIT 1: the last of the customer's orders in key order.
         std::vector<RowRef> orders =
-            rows_with_prefix(h.order_by_customer, to_values({p[0], p[1], p[2]}));
+            rows_with_prefix(refill(h.customer_order_key, {p[0], p[1], p[2]}));
         if (orders.empty()) return {};
         return {read_row(statement, orders.back())};
       }
       case S::kOrderStatusOrderLines: {
         std::vector<Row> rows;
-        for (RowRef row : rows_with_prefix(h.order_line.primary_key(), to_values({p[0], p[1], p[2]})))
+        for (RowRef row : rows_with_prefix(refill(h.order_line_key, {p[0], p[1], p[2]})))
           rows.push_back(read_row(statement, row));
         return rows;
       }
       case S::kDeliveryNewOrder: {
         // min(no_o_id): the first new order of the district in key order.
         Field oldest;
-        const IndexBound district{to_values({p[0], p[1]}), true};
-        tx.scan_range(h.new_order.primary_key(), district, district, [&](RowRef row) {
-          oldest = to_field(tx.read(row, h.no_o_id));
+        tx.scan_prefix(refill(h.new_order_key, {p[0], p[1]}), [&](RowRef row) {
+          oldest = record_field(tx.read_value(row, h.no_o_id));
           return false;
         });
         return {{oldest}};
       }
       case S::kDeliveryNewOrderDelete:
-        if (auto row = tx.lookup(h.new_order.primary_key(), to_values({p[0], p[1], p[2]})))
-          tx.erase(*row);
+        if (auto row = tx.lookup(refill(h.new_order_key, {p[0], p[1], p[2]}))) tx.erase(*row);
         return {};
       case S::kDeliveryOrderUpdate:
-        if (auto row = tx.lookup(h.order.primary_key(), to_values({p[1], p[2], p[3]})))
+        if (auto row = tx.lookup(refill(h.order_key, {p[1], p[2], p[3]})))
           tx.update(*row, {{h.o_carrier_id, to_value(p[0])}});
         return {};
       case S::kDeliveryOrderLineUpdate:
-        for (RowRef row : rows_with_prefix(h.order_line.primary_key(), to_values({p[1], p[2], p[3]})))
+        for (RowRef row : rows_with_prefix(refill(h.order_line_key, {p[1], p[2], p[3]})))
           tx.update(row, {{h.ol_delivery_d, to_value(p[0])}});
         return {};
       case S::kDeliveryOrderLineSum: {
-        std::vector<RowRef> lines =
-            rows_with_prefix(h.order_line.primary_key(), to_values({p[0], p[1], p[2]}));
-        if (lines.empty()) return {{Field{}}};
-        Value sum = tx.read(lines[0], h.ol_amount);
-        for (size_t i = 1; i < lines.size(); ++i)
-          sum = Value::decimal(sum.as_int128() + tx.read(lines[i], h.ol_amount).as_int128(), 38,
-                               sum.type().scale);
-        return {{to_field(sum)}};
+        std::optional<RecordValue> sum;
+        int128_t total = 0;
+        tx.scan_prefix(refill(h.order_line_key, {p[0], p[1], p[2]}), [&](RowRef row) {
+          const RecordValue amount = tx.read_value(row, h.ol_amount);
+          total += amount.as_int128();
+          if (!sum) sum = amount;
+          return true;
+        });
+        if (!sum) return {{Field{}}};
+        return {{numeric_field(total, sum->type())}};
       }
       case S::kDeliveryCustomerUpdate:
-        if (auto row = tx.lookup(h.customer.primary_key(), to_values({p[1], p[2], p[3]}))) {
-          std::vector<Value> old = tx.read(*row, {h.c_balance, h.c_delivery_cnt});
-          tx.update(*row, {{h.c_balance, add_amount(old[0], as_double(p[0]))},
-                           {h.c_delivery_cnt, add_count(old[1], 1)}});
+        if (auto row = tx.lookup(refill(h.customer_key, {p[1], p[2], p[3]}))) {
+          tx.read(*row, {h.c_balance, h.c_delivery_cnt}, values_);
+          tx.update(*row, {{h.c_balance, add_amount(values_[0], as_double(p[0]))},
+                           {h.c_delivery_cnt, add_count(values_[1], 1)}});
         }
         return {};
       case S::kStockLevelCount: {
         // The distinct items of the district's last 20 orders whose stock is below the
         // threshold.
         std::vector<int64_t> items;
-        tx.scan_range(h.order_line.primary_key(), IndexBound{to_values({p[0], p[1], p[3]}), true},
-                      IndexBound{to_values({p[0], p[1], p[2]}), false}, [&](RowRef row) {
-                        items.push_back(tx.read(row, h.ol_i_id).as_int64());
+        tx.scan_range(RecordBound{refill(h.order_line_key, {p[0], p[1], p[3]}), true},
+                      RecordBound{refill(h.order_line_high, {p[0], p[1], p[2]}), false},
+                      [&](RowRef row) {
+                        items.push_back(tx.read_value(row, h.ol_i_id).as_int64());
                         return true;
                       });
         std::sort(items.begin(), items.end());
         items.erase(std::unique(items.begin(), items.end()), items.end());
         int64_t low = 0;
         for (int64_t item : items) {
-          std::optional<RowRef> stock =
-              tx.lookup(h.stock.primary_key(), to_values({p[0], Field{item}}));
-          if (stock && tx.read(*stock, h.s_quantity).as_int64() < as_int(p[4])) ++low;
+          std::optional<RowRef> stock = tx.lookup(refill(h.stock_key, {p[0], Field{item}}));
+          if (stock && tx.read_value(*stock, h.s_quantity).as_int64() < as_int(p[4])) ++low;
         }
         return {{Field{low}}};
       }
@@ -340,6 +380,7 @@ class FloeRecordSession : public Session {
   Connection connection_;
   std::optional<TransactionScope> tx_;
   std::optional<Handles> handles_;
+  std::vector<RecordValue> values_;  // read buffer, reused
 };
 
 }  // namespace

@@ -61,7 +61,10 @@ bool changes_schema(PgQuery__Node__NodeCase kind) {
 Result run_statement(const PgQuery__RawStmt& raw, std::string_view script,
                      StatementContext& context) {
   const PgQuery__Node& node = *raw.stmt;
-  if (changes_schema(node.node_case)) context.database.bump_schema_version();
+  if (changes_schema(node.node_case)) {
+    context.database.bump_schema_version();
+    if (context.block && context.block->open) context.block->changed_schema = true;
+  }
   switch (node.node_case) {
     case PG_QUERY__NODE__NODE_VIEW_STMT:
       return run_create_view(*node.view_stmt, statement_text(script, raw), context);
@@ -186,7 +189,7 @@ Database::Database(const std::string& path) {
 Connection::~Connection() {
   if (!block_.open) return;
   auto statements = database_.lock_statements();
-  database_.bump_schema_version();
+  if (block_.changed_schema) database_.bump_schema_version();
   database_.transactions().abort(std::move(block_.open));
 }
 
@@ -216,7 +219,9 @@ Result Connection::query(std::string_view sql) {
       const PgQuery__TransactionStmt& control = *raw.stmt->transaction_stmt;
       if (block_.aborted && !transaction_control_allowed_when_aborted(control))
         throw Error(kAbortedBlock);
-      if (rolls_back(control)) database_.bump_schema_version();
+      // Undoing DDL changes the catalog back (COMMIT of an aborted block rolls back too).
+      if (block_.changed_schema && (rolls_back(control) || block_.aborted))
+        database_.bump_schema_version();
       result = run_transaction_control(control, block_, database_.transactions());
     } else {
       if (block_.aborted) throw Error(kAbortedBlock);

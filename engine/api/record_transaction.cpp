@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/api/index_range_predicate.h"
+#include "engine/api/record_key.h"
 #include "engine/api/row_changes.h"
 #include "engine/api/statement_context.h"
 #include "storage/error.h"
@@ -29,34 +30,27 @@ std::optional<RowVersion> visible(const Table& table, uint64_t row_id, const Sna
   return version;
 }
 
-// A column of a visible version: the before-image of the oldest change the snapshot cannot
-// see (updates are listed newest first), else the newest value.
-Value visible_value(const Table& table, uint64_t row_id, size_t column,
-                    const RowVersion& version) {
-  for (auto entry = version.updates.rbegin(); entry != version.updates.rend(); ++entry) {
-    const std::vector<uint32_t>& columns = (*entry)->columns;
-    auto found = std::find(columns.begin(), columns.end(), column);
-    if (found != columns.end()) return (*entry)->before[static_cast<size_t>(found - columns.begin())];
+// A column of a visible version into `out`: the before-image of the oldest change the
+// snapshot cannot see, else the newest value.
+void read_visible(const Table& table, uint64_t row_id, size_t column, const RowVersion& version,
+                  RecordValue& out) {
+  const SqlType& type = table.columns()[column].type;
+  if (const Value* before = version.before_image(column)) {
+    out.reset(type, before->is_null());
+    if (!before->is_null()) before->write_physical(out.physical());  // strings: views of it
+    return;
   }
-  return table.value_at(row_id, column);
-}
-
-// Whether the key `key` lies on the allowed side of `bound` (compared on the bound's prefix).
-bool within(const std::string& key, const UniqueIndex& index,
-            const std::optional<IndexBound>& bound, bool low) {
-  if (!bound) return true;
-  const std::string limit = index.key_of(bound->prefix);
-  const int order = key.compare(0, limit.size(), limit);
-  if (order == 0) return bound->inclusive;
-  return low ? order > 0 : order < 0;
+  out.reset(type, !table.chunk(row_id >> kChunkShift)
+                       .physical_value(row_in_chunk(row_id), column, type.physical(),
+                                       out.physical()));
 }
 
 // The index holds the newest keys: a row whose key a change invisible to the snapshot set
 // is in range only if its visible key is (as an SQL index scan decides again on the
 // before-image). A visible key with a NULL part lies in no bounded range.
 bool visible_key_within(const Table& table, uint64_t row_id, const RowVersion& version,
-                        const UniqueIndex& index, const std::optional<IndexBound>& low,
-                        const std::optional<IndexBound>& high) {
+                        const UniqueIndex& index, std::optional<std::string_view> start,
+                        std::optional<std::string_view> stop) {
   const std::vector<size_t>& key_columns = index.constraint().columns;
   const bool key_changed = std::any_of(
       version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
@@ -65,31 +59,14 @@ bool visible_key_within(const Table& table, uint64_t row_id, const RowVersion& v
         });
       });
   if (!key_changed) return true;
-  std::vector<Value> key;
-  for (size_t column : key_columns) {
-    key.push_back(visible_value(table, row_id, column, version));
-    if (key.back().is_null()) return !low && !high;
+  std::string key;
+  for (size_t part = 0; part < key_columns.size(); ++part) {
+    RecordValue value;
+    read_visible(table, row_id, key_columns[part], version, value);
+    if (value.is_null()) return !start && !stop;
+    index.append_part(key, part, value.physical());
   }
-  const std::string bytes = index.key_of(key);
-  return within(bytes, index, low, true) && within(bytes, index, high, false);
-}
-
-// A bound with its values converted to the key columns' types.
-std::optional<IndexBound> typed_bound(const RecordIndex& index,
-                                      const std::optional<IndexBound>& bound) {
-  if (!bound) return std::nullopt;
-  const std::vector<size_t>& columns = index.index->constraint().columns;
-  if (bound->prefix.size() > columns.size())
-    throw Error("index \"" + index.index->constraint().name + "\" has " +
-                std::to_string(columns.size()) + " key columns, not " +
-                std::to_string(bound->prefix.size()));
-  IndexBound typed{{}, bound->inclusive};
-  for (size_t i = 0; i < bound->prefix.size(); ++i) {
-    if (bound->prefix[i].is_null()) throw Error("an index bound cannot be NULL");
-    typed.prefix.push_back(
-        cast_value(bound->prefix[i], index.table->columns()[columns[i]].type));
-  }
-  return typed;
+  return (!start || key >= *start) && (!stop || key < *stop);
 }
 
 void check_row(const RowRef& row) {
@@ -155,7 +132,8 @@ void TransactionScope::end(bool commit) {
   Database& database = connection_.database_;
   auto lock = database.lock_statements();
   const bool aborted = connection_.block_.aborted;
-  if (!commit || aborted) database.bump_schema_version();  // a rollback can take DDL back
+  // A rollback can take DDL back.
+  if ((!commit || aborted) && connection_.block_.changed_schema) database.bump_schema_version();
   PgQuery__TransactionStmt control = PG_QUERY__TRANSACTION_STMT__INIT;
   control.kind = commit ? PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_COMMIT
                         : PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_ROLLBACK;
@@ -215,61 +193,172 @@ RecordTable TransactionScope::table(std::string_view name) {
   });
 }
 
+namespace {
+
+// A RecordKey of Value parts (the Value-based calls go through the lean path).
+RecordKey key_of_values(const RecordIndex& index, const std::vector<Value>& values) {
+  const size_t columns = index.index->constraint().columns.size();
+  if (values.size() > columns)
+    throw Error("index \"" + index.index->constraint().name + "\" has " +
+                std::to_string(columns) + " key columns, not " + std::to_string(values.size()));
+  RecordKey key(index);
+  for (const Value& value : values) key.add(value);
+  return key;
+}
+
+}  // namespace
+
 std::optional<RowRef> TransactionScope::lookup(const RecordIndex& index,
                                                const std::vector<Value>& key) {
-  if (std::any_of(key.begin(), key.end(), [](const Value& v) { return v.is_null(); }))
-    return std::nullopt;  // NULL equals nothing
-  std::optional<RowRef> found;
-  const std::optional<IndexBound> bound = IndexBound{key, true};
-  scan_range(index, bound, bound, [&](RowRef row) {
-    found = row;
-    return false;
-  });
-  return found;
+  return lookup(key_of_values(index, key));
 }
 
 void TransactionScope::scan_range(const RecordIndex& index, const std::optional<IndexBound>& low,
-                                  const std::optional<IndexBound>& high,
-                                  const std::function<bool(RowRef)>& visit) {
-  run(false, [&] {
-    const std::optional<IndexBound> from = typed_bound(index, low), to = typed_bound(index, high);
-    const Table& table = *index.table;
-    const Snapshot& snapshot = transaction_->snapshot();
-    // Serializable validation checks what the scan read (as SQL scans log theirs).
-    if (transaction_->serializable())
-      transaction_->reads().add(table, index_range_predicate(*index.index, from, to));
-    struct ScanFlag {  // the callback's reads run under this scan's lock
-      bool& flag;
-      bool before;
-      ~ScanFlag() { flag = before; }
-    } flag{scanning_, scanning_};
-    scanning_ = true;
-    index.index->scan(from, to, [&](uint64_t row_id) {
-      std::optional<RowVersion> version = visible(table, row_id, snapshot);
-      if (!version || !visible_key_within(table, row_id, *version, *index.index, from, to))
-        return true;
-      return visit(RowRef{index.table, row_id});
+                                  const std::optional<IndexBound>& high, RowVisitor visit) {
+  std::optional<RecordKey> low_key, high_key;
+  std::optional<RecordBound> from, to;
+  if (low) from.emplace(RecordBound{low_key.emplace(key_of_values(index, low->prefix)),
+                                    low->inclusive});
+  if (high) to.emplace(RecordBound{high_key.emplace(key_of_values(index, high->prefix)),
+                                   high->inclusive});
+  if (!low && !high) {
+    run(false, [&] {
+      log_index_read(index, std::nullopt, std::nullopt);
+      scan_keys(index, std::nullopt, std::nullopt, visit);
     });
+    return;
+  }
+  scan_range(from, to, visit);
+}
+
+std::optional<RowRef> TransactionScope::lookup(const RecordKey& key) {
+  if (key.has_null()) return std::nullopt;  // NULL equals nothing
+  return run(false, [&]() -> std::optional<RowRef> {
+    const RecordIndex& index = key.index();
+    log_index_read(index, RecordBound{key}, RecordBound{key});
+    if (!key.complete() || !index.index->unique()) {
+      std::optional<RowRef> found;
+      const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
+      scan_keys(index, key.bytes(), stop, [&found](RowRef row) {
+        found = row;
+        return false;
+      });
+      return found;
+    }
+    // A whole key without NULLs names at most one entry of a unique index.
+    const std::optional<uint64_t> row_id = index.index->find(key.bytes());
+    if (!row_id) return std::nullopt;
+    const std::optional<RowVersion> version =
+        visible(*index.table, *row_id, transaction_->snapshot());
+    const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
+    if (!version ||
+        !visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
+      return std::nullopt;
+    return RowRef{index.table, *row_id};
+  });
+}
+
+void TransactionScope::scan_range(const std::optional<RecordBound>& low,
+                                  const std::optional<RecordBound>& high, RowVisitor visit) {
+  const RecordKey* any = low ? &low->key : high ? &high->key : nullptr;
+  if (!any) throw Error("scan_range needs a RecordKey bound");
+  for (const std::optional<RecordBound>* bound : {&low, &high}) {
+    if (!*bound) continue;
+    if ((*bound)->key.has_null()) throw Error("an index bound cannot be NULL");
+    if ((*bound)->key.index().index != any->index().index)
+      throw Error("the bounds of scan_range are keys of different indexes");
+  }
+  run(false, [&] {
+    log_index_read(any->index(), low, high);
+    std::optional<std::string> start, stop;
+    if (!UniqueIndex::key_range(low ? std::optional<std::string>(low->key.bytes()) : std::nullopt,
+                                low && low->inclusive,
+                                high ? std::optional<std::string>(high->key.bytes()) : std::nullopt,
+                                high && high->inclusive, start, stop))
+      return;
+    scan_keys(any->index(), start, stop, visit);
+  });
+}
+
+void TransactionScope::log_index_read(const RecordIndex& index,
+                                      const std::optional<RecordBound>& low,
+                                      const std::optional<RecordBound>& high) {
+  if (!transaction_->serializable()) return;
+  auto typed = [&](const std::optional<RecordBound>& bound) -> std::optional<IndexBound> {
+    if (!bound) return std::nullopt;
+    const std::vector<size_t>& columns = index.index->constraint().columns;
+    IndexBound typed{{}, bound->inclusive};
+    for (size_t part = 0; part < bound->key.values().size(); ++part)
+      typed.prefix.push_back(cast_value(bound->key.values()[part],
+                                        index.table->columns()[columns[part]].type));
+    return typed;
+  };
+  transaction_->reads().add(*index.table,
+                            index_range_predicate(*index.index, typed(low), typed(high)));
+}
+
+void TransactionScope::scan_keys(const RecordIndex& index, std::optional<std::string_view> start,
+                                 std::optional<std::string_view> stop, RowVisitor visit) {
+  const Table& table = *index.table;
+  const Snapshot& snapshot = transaction_->snapshot();
+  struct ScanFlag {  // the callback's reads run under this scan's lock
+    bool& flag;
+    bool before;
+    ~ScanFlag() { flag = before; }
+  } flag{scanning_, scanning_};
+  scanning_ = true;
+  // One pointer captured: std::function keeps it without allocating.
+  struct Scan {
+    const Table& table;
+    const Snapshot& snapshot;
+    const RecordIndex& index;
+    std::optional<std::string_view> start, stop;
+    RowVisitor visit;
+  } scan{table, snapshot, index, start, stop, visit};
+  index.index->scan_keys(start, stop, [state = &scan](uint64_t row_id) {
+    std::optional<RowVersion> version = visible(state->table, row_id, state->snapshot);
+    if (!version || !visible_key_within(state->table, row_id, *version, *state->index.index,
+                                        state->start, state->stop))
+      return true;
+    return state->visit(RowRef{state->index.table, row_id});
   });
 }
 
 std::vector<Value> TransactionScope::read(RowRef row, const std::vector<size_t>& columns) {
+  std::vector<RecordValue> values;
+  read(row, columns, values);
+  std::vector<Value> result;
+  result.reserve(values.size());
+  for (const RecordValue& value : values) result.push_back(value.to_value());
+  return result;
+}
+
+Value TransactionScope::read(RowRef row, size_t column) { return read_value(row, column).to_value(); }
+
+void TransactionScope::read(RowRef row, const std::vector<size_t>& columns,
+                            std::vector<RecordValue>& out) {
+  run(false, [&] {
+    check_row(row);
+    std::optional<RowVersion> version = visible(*row.table, row.row_id, transaction_->snapshot());
+    if (!version) throw Error("the row does not exist in this transaction");
+    out.resize(columns.size());
+    for (size_t i = 0; i < columns.size(); ++i) {
+      if (columns[i] >= row.table->columns().size()) throw Error("invalid column number");
+      read_visible(*row.table, row.row_id, columns[i], *version, out[i]);
+    }
+  });
+}
+
+RecordValue TransactionScope::read_value(RowRef row, size_t column) {
   return run(false, [&] {
     check_row(row);
     std::optional<RowVersion> version = visible(*row.table, row.row_id, transaction_->snapshot());
     if (!version) throw Error("the row does not exist in this transaction");
-    std::vector<Value> values;
-    values.reserve(columns.size());
-    for (size_t column : columns) {
-      if (column >= row.table->columns().size()) throw Error("invalid column number");
-      values.push_back(visible_value(*row.table, row.row_id, column, *version));
-    }
-    return values;
+    if (column >= row.table->columns().size()) throw Error("invalid column number");
+    RecordValue value;
+    read_visible(*row.table, row.row_id, column, *version, value);
+    return value;
   });
-}
-
-Value TransactionScope::read(RowRef row, size_t column) {
-  return std::move(read(row, std::vector<size_t>{column})[0]);
 }
 
 void TransactionScope::update(RowRef row, const std::vector<std::pair<size_t, Value>>& changes) {
@@ -286,7 +375,7 @@ void TransactionScope::update(RowRef row, const std::vector<std::pair<size_t, Va
       columns.push_back(static_cast<uint32_t>(column));
       values.push_back(value);
     }
-    this->changes().update_rows(table, {row.row_id}, columns, {std::move(values)});
+    this->changes().update_row(table, row.row_id, columns, std::move(values));
   });
 }
 

@@ -10,18 +10,20 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "engine/api/database.h"
+#include "engine/api/record_value.h"
 
 namespace floe {
 
+class RecordKey;
 class RowChanges;
 class TransactionScope;
 
@@ -56,6 +58,31 @@ class RecordTable {
   Table* table_;
 };
 
+// scan_range's callback: a reference to any callable taking a RowRef and returning whether
+// to go on, without copying or allocating (the callable must outlive the call).
+class RowVisitor {
+ public:
+  template <typename Visit,
+            typename = std::enable_if_t<!std::is_same_v<std::decay_t<Visit>, RowVisitor>>>
+  RowVisitor(Visit&& visit)  // NOLINT: implicit, so that callers pass lambdas
+      : callable_(const_cast<void*>(static_cast<const void*>(&visit))),
+        call_([](void* callable, RowRef row) -> bool {
+          return (*static_cast<std::remove_reference_t<Visit>*>(callable))(row);
+        }) {}
+  bool operator()(RowRef row) const { return call_(callable_, row); }
+
+ private:
+  void* callable_;
+  bool (*call_)(void*, RowRef);
+};
+
+// One end of a key range of the lean path: a key (a prefix of the index's columns, as an
+// IndexBound), inclusive or not.
+struct RecordBound {
+  const RecordKey& key;
+  bool inclusive = true;
+};
+
 // Connection::begin's transaction block: commit() or rollback() ends it; destroyed while
 // still open, it rolls back. SQL through the connection (query, prepared statements) runs in
 // the same block meanwhile.
@@ -86,11 +113,26 @@ class TransactionScope {
   // rows but not change them (collect the rows first), run SQL or end the transaction; it
   // must not use other connections of the database (the scan holds the statement lock).
   void scan_range(const RecordIndex& index, const std::optional<IndexBound>& low,
-                  const std::optional<IndexBound>& high,
-                  const std::function<bool(RowRef)>& visit);
+                  const std::optional<IndexBound>& high, RowVisitor visit);
   // Column values of a row as the transaction sees it.
   std::vector<Value> read(RowRef row, const std::vector<size_t>& columns);
   Value read(RowRef row, size_t column);
+
+  // ---- the lean path: keys encoded into reused buffers, values read into caller storage ----
+  // lookup with a RecordKey (engine/api/record_key.h): a whole key of a unique index is one
+  // tree descent.
+  std::optional<RowRef> lookup(const RecordKey& key);
+  // scan_range with RecordKey bounds (an absent bound: unlimited); scan_prefix visits the
+  // rows whose key starts with `prefix`.
+  void scan_range(const std::optional<RecordBound>& low, const std::optional<RecordBound>& high,
+                  RowVisitor visit);
+  void scan_prefix(const RecordKey& prefix, RowVisitor visit) {
+    scan_range(RecordBound{prefix}, RecordBound{prefix}, visit);
+  }
+  // Column values of a row into `out` (resized to columns.size()) and one column's value:
+  // no Value, no allocation once `out` has grown (record_value.h: strings are views).
+  void read(RowRef row, const std::vector<size_t>& columns, std::vector<RecordValue>& out);
+  RecordValue read_value(RowRef row, size_t column);
 
   // Sets columns (column position, value) of a row; values are converted to the columns'
   // types with an assignment cast. Constraints and foreign-key actions as in UPDATE.
@@ -108,6 +150,14 @@ class TransactionScope {
   // Ends the block with COMMIT or ROLLBACK (transaction_statement.cpp).
   void end(bool commit);
   RowChanges& changes();
+  // Visits the rows the snapshot sees whose key lies in [start, stop) of the encoded keys
+  // (absent: unlimited), when their visible key does too.
+  // Serializable validation checks what an index read covered, as SQL scans log theirs
+  // (index_range_predicate.h; SIGMOD 2015, §3.1 precision locking).
+  void log_index_read(const RecordIndex& index, const std::optional<RecordBound>& low,
+                      const std::optional<RecordBound>& high);
+  void scan_keys(const RecordIndex& index, std::optional<std::string_view> start,
+                 std::optional<std::string_view> stop, RowVisitor visit);
 
   Connection& connection_;
   Transaction* transaction_;  // the block's, while active

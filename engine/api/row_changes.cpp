@@ -38,6 +38,38 @@ const RowConstraints& RowChanges::constraints(const Table& table) {
   return *bound;
 }
 
+const RowChanges::References& RowChanges::references_to(const Table& table) {
+  auto found = references_.find(&table);
+  if (found == references_.end())
+    found = references_.emplace(&table, context_.catalog.references_to(table)).first;
+  return found->second;
+}
+
+void RowChanges::update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
+                            std::vector<Value> values) {
+  Transaction& transaction = *context_.transaction;
+  // A row that a cascade of this statement deleted before (as update_rows skips it).
+  if (deleted_for(table, row_id, transaction.snapshot())) return;
+  const bool lean = [&] {
+    if (constraints(table).has_checks()) return false;
+    for (size_t i = 0; i < columns.size(); ++i) {
+      const ColumnDef& column = table.columns()[columns[i]];
+      if (!(values[i].type() == column.type)) values[i] = cast_value(values[i], column.type);
+      if (values[i].is_null() && !column.nullable) return false;  // the error names the row
+    }
+    for (const ForeignKey& key : table.constraints().foreign_keys)
+      if (contains_any(key.columns, columns)) return false;
+    for (const auto& [referencing, key] : references_to(table))
+      if (contains_any(key->referenced_columns, columns)) return false;
+    return true;
+  }();
+  if (!lean) {
+    update_rows(table, {row_id}, columns, {std::move(values)});
+    return;
+  }
+  transaction.update_row(table, row_id, columns, values);
+}
+
 void RowChanges::insert_rows(Table& table, const std::vector<std::vector<Value>>& rows,
                              const RowConstraints& constraints, bool freeze_full_chunks) {
   const uint64_t old_count = table.row_count();
@@ -63,7 +95,7 @@ void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
   }
   // After the deletes, so that referencing rows deleted with them (a self-reference) count
   // no more, as in PostgreSQL, which checks NO ACTION at the end of the statement.
-  if (deleted.empty() || context_.catalog.references_to(table).empty()) return;
+  if (deleted.empty() || references_to(table).empty()) return;
   apply_actions(
       referential_actions(context_.catalog, table, deleted, false, transaction.snapshot()),
       nullptr);
@@ -95,7 +127,7 @@ std::vector<std::vector<Value>> RowChanges::update_rows(
   // Per foreign key that references this table, the rows whose referenced key changes: their
   // referencing rows are found before the change, by the old keys.
   std::vector<ReferentialAction> actions;
-  for (auto [referencing, key] : context_.catalog.references_to(table)) {
+  for (auto [referencing, key] : references_to(table)) {
     std::vector<uint64_t> rekeyed;
     for (size_t r = 0; r < rows.size(); ++r)
       for (size_t column : key->referenced_columns)

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "engine/api/row_constraints.h"
@@ -29,6 +30,13 @@ class RowChanges {
   std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
                                               const std::vector<uint32_t>& columns,
                                               std::vector<std::vector<Value>> values);
+  // One row's update (the record path): update_rows without reading the whole row when
+  // nothing needs it, i.e. the table has no CHECK constraint, no value is a NULL for a NOT
+  // NULL column, and no foreign key of or to the table covers a changed column. Then the
+  // before-images of only the changed columns go into the undo buffer (Transaction::update_row)
+  // and the unique indexes are all there is to enforce.
+  void update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
+                  std::vector<Value> values);
   // Appends rows (values of the column types that passed constraints.check_row) as INSERT
   // does: the unique indexes are enforced per row, the foreign keys once all rows are in (a
   // row may reference one inserted with it); a failure removes the rows again. With
@@ -47,8 +55,13 @@ class RowChanges {
   // referenced rows (storage/foreign_key.h).
   void apply_actions(std::vector<ReferentialAction> actions, const ReferencedRows* new_rows);
 
+  // The foreign keys that reference a table (Catalog::references_to), once per table.
+  using References = std::vector<std::pair<Table*, const ForeignKey*>>;
+  const References& references_to(const Table& table);
+
   StatementContext& context_;
   std::unordered_map<const Table*, std::unique_ptr<RowConstraints>> constraints_;
+  std::unordered_map<const Table*, References> references_;
 };
 
 }  // namespace floe

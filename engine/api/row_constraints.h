@@ -54,6 +54,7 @@ class RowConstraints {
   // random()) is evaluated anew on every call.
   Value default_value(size_t column) const;
   bool has_default(size_t column) const { return defaults_[column] != nullptr; }
+  bool has_checks() const { return !checks_.empty(); }
   // NOT NULL and CHECK constraints of a whole row (values of the column types). A CHECK that
   // gives NULL passes.
   void check_row(const std::vector<Value>& row) const;

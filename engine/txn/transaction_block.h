@@ -20,11 +20,15 @@ struct TransactionBlock {
   std::vector<std::pair<std::string, size_t>> savepoints;
   // The level new transactions of the connection get (SET default_transaction_isolation).
   IsolationLevel default_isolation = kDefaultIsolation;
+  // Whether DDL ran in the block: only then can a rollback change the catalog back, which
+  // invalidates prepared statements (Database::schema_version).
+  bool changed_schema = false;
 
   // After COMMIT or ROLLBACK (the session's default stays).
   void close() {
     open.reset();
     aborted = false;
+    changed_schema = false;
     savepoints.clear();
   }
 };

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/record_transaction.h"
 #include "tests/unit/sql_test_helpers.h"
 
 namespace floe {
@@ -187,6 +188,46 @@ TEST_F(ApiFastpathTest, LookupsReuseStateSafely) {
   EXPECT_EQ(lookup.execute({Value::big_int(3)}).value(0, 0).as_string(), "a longer string value 3");
   connection_.query("set threads = 1");  // (a plan keeps its settings; the lookup still runs)
   EXPECT_EQ(lookup.execute({Value::big_int(65536)}).value(0, 1).as_int64(), 70 / (65536 % 7));
+}
+
+// A ROLLBACK invalidates prepared statements (Database::schema_version) only when DDL ran in
+// the block: after rolling back row changes (SQL, an aborted block's COMMIT, the record path)
+// they run on without being prepared again.
+TEST_F(ApiFastpathTest, RollbackReprepareOnlyAfterDdl) {
+  connection_.query(
+      "create table fastpath_rb (k bigint primary key, v int);"
+      "insert into fastpath_rb select g, g from generate_series(1, 100) g");
+  PreparedStatement lookup = connection_.prepare("select v from fastpath_rb where k = $1");
+  const uint64_t version = database_.schema_version();
+  connection_.query("begin; update fastpath_rb set v = 0 where k = 5");
+  EXPECT_EQ(lookup.execute({Value::big_int(5)}).value(0, 0).as_int64(), 0);
+  connection_.query("rollback");
+  EXPECT_EQ(database_.schema_version(), version);
+  EXPECT_EQ(lookup.execute({Value::big_int(5)}).value(0, 0).as_int64(), 5);
+  EXPECT_THROW(connection_.query("begin; update fastpath_rb set v = 0 where k = 6; select 1 / 0"),
+               Error);
+  EXPECT_THROW(connection_.query("select 1"), Error);  // the block is aborted
+  connection_.query("commit");  // rolls the aborted block back
+  EXPECT_EQ(database_.schema_version(), version);
+  EXPECT_EQ(lookup.execute({Value::big_int(6)}).value(0, 0).as_int64(), 6);
+  {
+    TransactionScope tx = connection_.begin();
+    tx.query("delete from fastpath_rb where k = 7");
+    tx.rollback();
+  }
+  EXPECT_EQ(database_.schema_version(), version);
+  EXPECT_EQ(lookup.execute({Value::big_int(7)}).value(0, 0).as_int64(), 7);
+
+  // A block with DDL: its rollback invalidates the prepared statements, which then run
+  // prepared again.
+  connection_.query("begin; create table fastpath_rb2 (x int)");
+  PreparedStatement count = connection_.prepare("select count(*) from fastpath_rb");
+  EXPECT_EQ(count.execute({}).value(0, 0).as_int64(), 100);
+  const uint64_t with_ddl = database_.schema_version();
+  connection_.query("rollback");
+  EXPECT_GT(database_.schema_version(), with_ddl);
+  EXPECT_EQ(lookup.execute({Value::big_int(8)}).value(0, 0).as_int64(), 8);
+  EXPECT_EQ(count.execute({}).value(0, 0).as_int64(), 100);
 }
 
 }  // namespace
