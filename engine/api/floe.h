@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace floe::api {
@@ -93,6 +94,8 @@ class Value {
   std::string to_string() const;
 
  private:
+  static Value of(Type type, int64_t integral);  // a non-NULL value
+
   Type type_;
   bool null_ = true;
   int64_t integral_ = 0;

@@ -114,30 +114,30 @@ Value Value::null(Type type) {
   return value;
 }
 
+Value Value::of(Type type, int64_t integral) {
+  Value value = null(type);
+  value.null_ = false;
+  value.integral_ = integral;
+  return value;
+}
+
 Value Value::boolean(bool b) {
-  Value value = null({TypeId::kBoolean});
-  value.null_ = false;
-  value.integral_ = b;
-  return value;
+  return of({TypeId::kBoolean}, b);
 }
-
 Value Value::small_int(int16_t i) {
-  Value value = big_int(i);
-  value.type_ = {TypeId::kSmallInt};
-  return value;
+  return of({TypeId::kSmallInt}, i);
 }
-
 Value Value::integer(int32_t i) {
-  Value value = big_int(i);
-  value.type_ = {TypeId::kInteger};
-  return value;
+  return of({TypeId::kInteger}, i);
 }
-
 Value Value::big_int(int64_t i) {
-  Value value = null({TypeId::kBigInt});
-  value.null_ = false;
-  value.integral_ = i;
-  return value;
+  return of({TypeId::kBigInt}, i);
+}
+Value Value::date(int32_t days_since_1970) {
+  return of({TypeId::kDate}, days_since_1970);
+}
+Value Value::timestamp(int64_t micros_since_1970) {
+  return of({TypeId::kTimestamp}, micros_since_1970);
 }
 
 Value Value::numeric(std::string_view text) {
@@ -149,36 +149,19 @@ Value Value::numeric(std::string_view text) {
 
 Value Value::numeric(std::string_view text, uint8_t precision, uint8_t scale) {
   Type type{TypeId::kNumeric, precision, scale};
-  Value value = null(type);
-  value.null_ = false;
   // The engine's text input and output: rounded to the scale, in canonical form.
-  value.string_ =
-      with_public_errors([&] { return parse_value(text, internal_type(type)).to_string(); });
-  return value;
+  return string(
+      with_public_errors([&] { return parse_value(text, internal_type(type)).to_string(); }), type);
 }
 
 Value Value::double_value(double d) {
-  Value value = null({TypeId::kDouble});
-  value.null_ = false;
+  Value value = of({TypeId::kDouble}, 0);
   value.double_ = d;
   return value;
 }
 
-Value Value::date(int32_t days_since_1970) {
-  Value value = big_int(days_since_1970);
-  value.type_ = {TypeId::kDate};
-  return value;
-}
-
-Value Value::timestamp(int64_t micros_since_1970) {
-  Value value = big_int(micros_since_1970);
-  value.type_ = {TypeId::kTimestamp};
-  return value;
-}
-
 Value Value::interval(Interval i) {
-  Value value = null({TypeId::kInterval});
-  value.null_ = false;
+  Value value = of({TypeId::kInterval}, 0);
   value.interval_ = i;
   return value;
 }
@@ -188,8 +171,7 @@ Value Value::text(std::string s) {
 }
 
 Value Value::string(std::string s, Type type) {
-  Value value = null(type);
-  value.null_ = false;
+  Value value = of(type, 0);
   value.string_ = std::move(s);
   return value;
 }
