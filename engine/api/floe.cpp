@@ -2,6 +2,8 @@
 // object behind a pointer and turns engine errors into the public ones.
 #include "engine/api/floe.h"
 
+#include <stdexcept>
+
 #include "engine/api/floe_convert.h"
 #include "engine/api/floe_internal.h"
 #include "engine/api/record_transaction.h"
@@ -12,6 +14,15 @@
 namespace floe::api {
 
 struct Result::Impl {
+  // A cell, or std::out_of_range for a row or column the result does not have.
+  const floe::Value& cell(size_t row, size_t column) const {
+    return result.rows().at(row).at(column);
+  }
+  size_t checked_column(size_t column) const {
+    if (column >= result.column_count())
+      throw std::out_of_range("no result column " + std::to_string(column));
+    return column;
+  }
   floe::Result result;
 };
 
@@ -46,19 +57,19 @@ size_t Result::column_count() const {
   return impl_->result.column_count();
 }
 const std::string& Result::column_name(size_t column) const {
-  return impl_->result.column_name(column);
+  return impl_->result.column_name(impl_->checked_column(column));
 }
 Type Result::column_type(size_t column) const {
-  return public_type(impl_->result.column_type(column));
+  return public_type(impl_->result.column_type(impl_->checked_column(column)));
 }
 size_t Result::row_count() const {
   return impl_->result.row_count();
 }
 bool Result::is_null(size_t row, size_t column) const {
-  return impl_->result.value(row, column).is_null();
+  return impl_->cell(row, column).is_null();
 }
 Value Result::value(size_t row, size_t column) const {
-  return public_value(impl_->result.value(row, column));
+  return public_value(impl_->cell(row, column));
 }
 uint64_t Result::affected_rows() const {
   return impl_->result.affected_rows();

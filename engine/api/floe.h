@@ -74,7 +74,8 @@ class Value {
   static Value timestamp(int64_t micros_since_1970);
   static Value interval(Interval value);
   static Value text(std::string value);
-  // A string of a string type: text, character varying(n) or character(n).
+  // A value of `type` from its text: character(n), character varying(n), text, or numeric
+  // (the text is checked where the value is used). Other types throw Error (42804).
   static Value string(std::string value, Type type);
   // An untyped literal, as a quoted constant in SQL: converted to the type it is used as
   // ("2024-02-29" for a date parameter, "1 day" for an interval).
@@ -158,6 +159,7 @@ class Result {
   // A query's rows (SELECT, RETURNING), as opposed to a command's.
   bool has_rows() const;
   size_t column_count() const;
+  // Columns and rows count from 0; one the result does not have throws std::out_of_range.
   const std::string& column_name(size_t column) const;
   Type column_type(size_t column) const;
   size_t row_count() const;

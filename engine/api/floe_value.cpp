@@ -171,6 +171,10 @@ Value Value::text(std::string s) {
 }
 
 Value Value::string(std::string s, Type type) {
+  const SqlType internal = internal_type(type);
+  if (!internal.is_string() && internal.id != floe::TypeId::kDecimal &&
+      internal.id != floe::TypeId::kUnknown)
+    throw Error("a value of type " + type.name() + " is not made from a string", "42804");
   Value value = of(type, 0);
   value.string_ = std::move(s);
   return value;

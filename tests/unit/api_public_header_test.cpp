@@ -91,6 +91,10 @@ TEST_F(ApiPublicHeaderTest, QueryGivesColumnsTypesAndTypedValues) {
     EXPECT_EQ(result.value(1, c).type(), result.column_type(c));  // a NULL keeps its type
   }
 
+  EXPECT_THROW(result.value(2, 0), std::out_of_range);
+  EXPECT_THROW(result.is_null(0, 5), std::out_of_range);
+  EXPECT_THROW(result.column_name(5), std::out_of_range);
+
   EXPECT_EQ(database_.table_names(), std::vector<std::string>{"hdr_items"});
   EXPECT_EQ(database_.table_definition("hdr_items"),
             "CREATE TABLE hdr_items (\n  id integer NOT NULL,\n  price numeric(8,2),\n  label "
@@ -246,6 +250,14 @@ TEST_F(ApiPublicHeaderTest, ErrorsCarrySqlStateAndPosition) {
   EXPECT_EQ(error_of("create table hdr_err (a integer)").sql_state(), "42P07");
   EXPECT_EQ(error_of("set transaction snapshot 'x'").sql_state(), "0A000");
   EXPECT_THROW(Value::numeric("1.2.3"), Error);
+  EXPECT_THROW(Value::string("1", Type{TypeId::kInteger}), Error);
+  try {
+    connection_.prepare("select $1::integer")
+        .execute({Value::string("x", Type{TypeId::kNumeric, 5, 2})});
+    FAIL();
+  } catch (const Error& error) {
+    EXPECT_STREQ(error.what(), "invalid input syntax for type numeric: \"x\"");
+  }
   EXPECT_EQ(count("hdr_err"), 1);  // failed statements left nothing behind
 }
 
