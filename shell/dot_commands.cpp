@@ -1,10 +1,9 @@
 // The shell's dot commands (.help, .tables, .schema, .read, .mode, .timer, .quit).
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
-#include "shell/error_display.h"
-#include "shell/schema_text.h"
 #include "shell/shell.h"
 
 namespace floe {
@@ -24,7 +23,7 @@ std::vector<std::string> split_words(std::string_view line) {
 
 void Shell::report_error(std::string_view message) {
   ++errors_;
-  err_ << format_error(message, -1, "");
+  err_ << api::format_error(message, -1, "");
 }
 
 void Shell::run_dot_command(std::string_view line) {
@@ -42,9 +41,9 @@ void Shell::run_dot_command(std::string_view line) {
   } else if (command == ".read" && arguments == 1) {
     read_file(words[1]);
   } else if (command == ".mode" && arguments == 0) {
-    out_ << "current output mode: " << output_mode_name(mode_) << "\n";
+    out_ << "current output mode: " << api::output_mode_name(mode_) << "\n";
   } else if (command == ".mode" && arguments == 1) {
-    if (auto mode = parse_output_mode(words[1])) {
+    if (auto mode = api::parse_output_mode(words[1])) {
       mode_ = *mode;
     } else {
       report_error("unknown output mode \"" + words[1] +
@@ -74,18 +73,19 @@ void Shell::print_help() {
 }
 
 void Shell::print_tables() {
-  for (const std::string& name : database_.catalog().table_names()) out_ << name << "\n";
+  for (const std::string& name : database_.table_names()) out_ << name << "\n";
 }
 
 void Shell::print_schema(std::string_view table_name) {
   if (!table_name.empty()) {
-    const Table* table = database_.catalog().find_table(std::string(table_name));
-    if (!table) return report_error("relation \"" + std::string(table_name) + "\" does not exist");
-    out_ << create_table_text(*table);
+    std::optional<std::string> definition = database_.table_definition(table_name);
+    if (!definition)
+      return report_error("relation \"" + std::string(table_name) + "\" does not exist");
+    out_ << *definition;
     return;
   }
-  for (const std::string& name : database_.catalog().table_names())
-    out_ << create_table_text(*database_.catalog().find_table(name));
+  for (const std::string& name : database_.table_names())
+    out_ << database_.table_definition(name).value_or("");
 }
 
 void Shell::read_file(const std::string& path) {

@@ -5,14 +5,13 @@
 
 #include <cerrno>
 #include <csignal>
-
-#include "storage/error.h"
+#include <stdexcept>
 
 namespace floe {
 
 namespace {
 
-Connection* interrupted_connection = nullptr;
+api::Connection* interrupted_connection = nullptr;
 int pipe_fds[2] = {-1, -1};
 
 void on_interrupt(int) {
@@ -25,8 +24,8 @@ void on_interrupt(int) {
 
 }  // namespace
 
-void install_interrupt_handler(Connection& connection) {
-  if (pipe(pipe_fds) != 0) throw Error("cannot create the interrupt pipe");
+void install_interrupt_handler(api::Connection& connection) {
+  if (pipe(pipe_fds) != 0) throw std::runtime_error("cannot create the interrupt pipe");
   for (int fd : pipe_fds) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   interrupted_connection = &connection;
   struct sigaction action = {};

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string_view>
 
-#include "runtime/memory_policy.h"
+#include "engine/api/floe.h"
 #include "shell/interrupt.h"
 #include "shell/line_reader.h"
 #include "shell/shell.h"
@@ -28,22 +28,21 @@ int usage(const char* program) {
 }
 
 // COPY and CALL dbgen progress on the terminal, so loading a lot does not look hung.
-void show_progress(floe::Connection& connection) {
-  connection.options().copy_progress = [](uint64_t rows) {
-    std::cerr << "COPY: " << rows << " rows loaded so far...\n";
-  };
-  connection.options().load_progress = [](std::string_view tables, uint64_t done, uint64_t total) {
+void show_progress(floe::api::Connection& connection) {
+  connection.on_copy_progress(
+      [](uint64_t rows) { std::cerr << "COPY: " << rows << " rows loaded so far...\n"; });
+  connection.on_load_progress([](std::string_view tables, uint64_t done, uint64_t total) {
     uint64_t percent = total == 0 ? 100 : done * 100 / total;
     std::cerr << "\rloading " << tables << ": " << percent << "%   " << (done == total ? "\n" : "")
               << std::flush;
-  };
+  });
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  floe::keep_freed_memory_for_reuse();
-  floe::Database database(":memory:");
+  floe::api::keep_freed_memory_for_reuse();
+  floe::api::Database database(":memory:");
   floe::Shell shell(database, std::cout, std::cerr);
   if (isatty(STDERR_FILENO)) show_progress(shell.connection());
   if (argc == 3 && std::strcmp(argv[1], "-c") == 0) {

@@ -1,11 +1,8 @@
 #include "shell/shell.h"
 
-#include "shell/error_display.h"
-#include "storage/error.h"
-
 namespace floe {
 
-Shell::Shell(Database& database, std::ostream& out, std::ostream& err)
+Shell::Shell(api::Database& database, std::ostream& out, std::ostream& err)
     : database_(database), connection_(database), out_(out), err_(err) {}
 
 void Shell::process_line(std::string_view line) {
@@ -40,20 +37,20 @@ void Shell::run_script(std::string_view text) {
 
 void Shell::run_statement(const std::string& statement) {
   try {
-    Result result = connection_.query(statement);
+    api::Result result = connection_.query(statement);
     for (const std::string& notice : result.notices()) err_ << "NOTICE:  " << notice << "\n";
     if (result.has_rows()) {
-      out_ << format_result(result_table(result), mode_);
+      out_ << result.render(mode_);
     } else if (!result.command_tag().empty()) {
       out_ << result.command_tag() << "\n";
     }
-    if (timer_) out_ << format_timings(result.timings());
-  } catch (const Error& e) {
+    if (timer_) out_ << result.timings().to_string();
+  } catch (const api::Error& e) {
     ++errors_;
-    err_ << format_error(e.what(), e.position(), statement);
+    err_ << api::format_error(e.what(), e.position(), statement);
   } catch (const std::exception& e) {  // a bug, but the shell must survive it
     ++errors_;
-    err_ << format_error(std::string("internal error: ") + e.what(), -1, statement);
+    err_ << api::format_error(std::string("internal error: ") + e.what(), -1, statement);
   }
   out_.flush();
 }

@@ -1,21 +1,20 @@
 // The shell's engine room: feeds input lines to the statement splitter, runs statements and
 // dot commands, prints results and errors. Independent of the terminal, so tests drive it
-// with string streams.
+// with string streams. It uses the public API (engine/api/floe.h) only.
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <string_view>
 
-#include "engine/api/database.h"
-#include "shell/result_formatter.h"
+#include "engine/api/floe.h"
 #include "shell/statement_splitter.h"
 
 namespace floe {
 
 class Shell {
  public:
-  Shell(Database& database, std::ostream& out, std::ostream& err);
+  Shell(api::Database& database, std::ostream& out, std::ostream& err);
 
   // One line of input: a dot command (at the start of a statement) or SQL text.
   void process_line(std::string_view line);
@@ -29,7 +28,7 @@ class Shell {
   bool continuing() const { return splitter_.pending(); }
   bool quit_requested() const { return quit_; }
   int error_count() const { return errors_; }
-  Connection& connection() { return connection_; }
+  api::Connection& connection() { return connection_; }
 
  private:
   void run_statement(const std::string& statement);
@@ -40,12 +39,12 @@ class Shell {
   void print_schema(std::string_view table_name);
   void report_error(std::string_view message);
 
-  Database& database_;
-  Connection connection_;
+  api::Database& database_;
+  api::Connection connection_;
   std::ostream& out_;
   std::ostream& err_;
   StatementSplitter splitter_;
-  OutputMode mode_ = OutputMode::kBox;
+  api::OutputMode mode_ = api::OutputMode::kBox;
   bool timer_ = false;
   bool quit_ = false;
   int errors_ = 0;

@@ -1,6 +1,7 @@
 // floe-bench-api: primary-key point lookups per second at 1 thread through a prepared
 // statement (Connection::prepare, compiled once; issue 10's target: >= 500,000/s), against
-// the same lookup as an unprepared Connection::query. Prints the median of --runs runs.
+// the same lookup as an unprepared Connection::query, through the public API (engine/api/floe.h).
+// Prints the median of --runs runs.
 //
 //   floe-bench-api [--rows N] [--lookups N] [--runs N]
 #include <algorithm>
@@ -12,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/api/database.h"
+#include "engine/api/floe.h"
 
 namespace {
 
@@ -31,8 +32,8 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--lookups")) lookups = value;
     else if (!std::strcmp(argv[i], "--runs")) runs = value;
   }
-  floe::Database database;
-  floe::Connection connection(database);
+  floe::api::Database database;
+  floe::api::Connection connection(database);
   connection.query("set threads = 1");
   connection.query("create table kv (k bigint primary key, v bigint, s text)");
   connection.query("insert into kv select g, g * 2, 'value ' || g from generate_series(1, " +
@@ -41,12 +42,12 @@ int main(int argc, char** argv) {
   std::vector<int64_t> keys(lookups);
   for (auto& key : keys) key = static_cast<int64_t>(random() % rows) + 1;
 
-  floe::PreparedStatement lookup = connection.prepare("select v, s from kv where k = $1");
+  floe::api::PreparedStatement lookup = connection.prepare("select v, s from kv where k = $1");
   std::vector<double> prepared_rates, query_rates;
   for (uint64_t run = 0; run < runs; ++run) {
     auto start = std::chrono::steady_clock::now();
     uint64_t found = 0;
-    for (int64_t key : keys) found += lookup.execute({floe::Value::big_int(key)}).row_count();
+    for (int64_t key : keys) found += lookup.execute({floe::api::Value::big_int(key)}).row_count();
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (found != lookups) {
       std::fprintf(stderr, "prepared lookups found %llu rows of %llu\n",

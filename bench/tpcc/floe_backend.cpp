@@ -9,14 +9,43 @@
 #include <fstream>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 
 #include "bench/tpcc/floe_record_session.h"
-#include "engine/api/database.h"
-#include "storage/error.h"
+#include "engine/api/floe.h"
 
 namespace floe::tpcc {
 
 namespace {
+
+using api::Connection;
+using api::Database;
+using api::PreparedStatement;
+using api::Result;
+using api::SerializationFailure;
+using api::Timings;
+using api::TypeId;
+using api::Value;
+
+// A value as a Field (a numeric as double, other types as their text).
+Field to_field(const Value& value) {
+  if (value.is_null()) return {};
+  switch (value.type().id) {
+    case TypeId::kSmallInt:
+    case TypeId::kInteger:
+    case TypeId::kBigInt:
+      return value.as_int64();
+    case TypeId::kNumeric:
+    case TypeId::kDouble:
+      return value.as_double();
+    case TypeId::kChar:
+    case TypeId::kVarchar:
+    case TypeId::kText:
+      return value.as_string();
+    default:
+      return value.to_string();
+  }
+}
 
 // A parameter as the literal SQL text would have it: integers as integer (int4 when it
 // fits, so that `w_id = $1` compares like `w_id = 5` and uses the index), decimals and
@@ -29,17 +58,17 @@ Value to_value(const Field& field) {
     return Value::big_int(*integer);
   }
   if (const auto* real = std::get_if<double>(&field))
-    return Value::string(format_double(*real), SqlType::unknown());
-  return Value::string(std::get<std::string>(field), SqlType::unknown());
+    return Value::literal(Value::double_value(*real).to_string());
+  return Value::literal(std::get<std::string>(field));
 }
 
 std::vector<Row> to_rows(const Result& result) {
   std::vector<Row> rows;
   rows.reserve(result.row_count());
-  for (const auto& values : result.rows()) {
+  for (size_t r = 0; r < result.row_count(); ++r) {
     Row& row = rows.emplace_back();
-    row.reserve(values.size());
-    for (const Value& value : values) row.push_back(to_field(value));
+    row.reserve(result.column_count());
+    for (size_t c = 0; c < result.column_count(); ++c) row.push_back(to_field(result.value(r, c)));
   }
   return rows;
 }
@@ -47,7 +76,7 @@ std::vector<Row> to_rows(const Result& result) {
 // The phases of the transactions' statements (Result::timings), summed over all sessions.
 class StatementProfile {
  public:
-  void add(const PhaseTimings& timings, double wall_ms) {
+  void add(const Timings& timings, double wall_ms) {
     std::lock_guard lock(mutex_);
     ++statements_;
     sum_.parse_ms += timings.parse_ms;
@@ -76,7 +105,7 @@ class StatementProfile {
  private:
   mutable std::mutex mutex_;
   uint64_t statements_ = 0;
-  PhaseTimings sum_;
+  Timings sum_;
   double wall_ms_ = 0;
 };
 
@@ -140,7 +169,7 @@ class FloeLoader : public TableLoader {
       : connection_(database), table_(std::move(table)) {
     char path[] = "/tmp/floe-tpcc-XXXXXX";
     int fd = mkstemp(path);
-    if (fd < 0) throw Error("cannot create a temporary file in /tmp");
+    if (fd < 0) throw std::runtime_error("cannot create a temporary file in /tmp");
     close(fd);
     path_ = path;
     out_.open(path_, std::ios::trunc);
@@ -156,7 +185,7 @@ class FloeLoader : public TableLoader {
       else if (const auto* integer = std::get_if<int64_t>(&field))
         out_ << *integer;
       else if (const auto* real = std::get_if<double>(&field))
-        out_ << format_double(*real);
+        out_ << Value::double_value(*real).to_string();
       else
         out_ << std::get<std::string>(field);  // generated strings: no tabs or backslashes
     }
@@ -196,22 +225,6 @@ class FloeSqlBackend : public Backend {
 };
 
 }  // namespace
-
-Field numeric_field(int128_t integral, const SqlType& type) {
-  if (type.id != TypeId::kDecimal) return static_cast<int64_t>(integral);
-  double divisor = 1;
-  for (int i = 0; i < type.scale; ++i) divisor *= 10;
-  return static_cast<double>(integral) / divisor;
-}
-
-Field to_field(const Value& value) {
-  if (value.is_null()) return {};
-  const SqlType& type = value.type();
-  if (type.is_integer() || type.id == TypeId::kDecimal) return numeric_field(value.as_int128(), type);
-  if (type.id == TypeId::kDouble) return value.as_double();
-  if (type.is_string()) return value.as_string();
-  return value.to_string();
-}
 
 std::unique_ptr<Backend> make_floe_sql_backend() {
   return std::make_unique<FloeSqlBackend>(false);

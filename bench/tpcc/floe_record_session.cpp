@@ -4,7 +4,8 @@
 #include <cmath>
 #include <optional>
 
-#include "bench/tpcc/floe_backend.h"
+#include "bench/tpcc/floe_record_fields.h"
+#include "engine/api/floe_internal.h"
 #include "engine/api/record_key.h"
 #include "engine/api/record_transaction.h"
 #include "storage/error.h"
@@ -385,8 +386,8 @@ class FloeRecordSession : public Session {
 
 }  // namespace
 
-std::unique_ptr<Session> make_floe_record_session(Database& database) {
-  return std::make_unique<FloeRecordSession>(database);
+std::unique_ptr<Session> make_floe_record_session(api::Database& database) {
+  return std::make_unique<FloeRecordSession>(api::EngineAccess::database(database));
 }
 
 }  // namespace floe::tpcc

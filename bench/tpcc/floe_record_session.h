@@ -9,12 +9,13 @@
 
 #include "bench/tpcc/tpcc_backend.h"
 
-namespace floe {
+namespace floe::api {
 class Database;
 }
 
 namespace floe::tpcc {
 
-std::unique_ptr<Session> make_floe_record_session(Database& database);
+// A session on the engine behind `database` (engine/api/floe_internal.h).
+std::unique_ptr<Session> make_floe_record_session(api::Database& database);
 
 }  // namespace floe::tpcc

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "shell/error_display.h"
-#include "shell/result_formatter.h"
-#include "shell/schema_text.h"
+#include "engine/api/error_text.h"
+#include "engine/api/result_text.h"
+#include "engine/api/schema_text.h"
 
 namespace floe {
 namespace {

@@ -12,12 +12,10 @@ namespace {
 class ShellSessionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    database_.catalog().create_table(
-        "items", {{"id", SqlType::integer(), false}, {"label", SqlType::text(), true}},
-        {{"items_pkey", {0}, true}});
+    api::Connection(database_).query("create table items (id integer primary key, label text)");
   }
 
-  Database database_;
+  api::Database database_;
   std::ostringstream out_, err_;
   Shell shell_{database_, out_, err_};
 };

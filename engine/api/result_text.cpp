@@ -1,4 +1,4 @@
-#include "shell/result_formatter.h"
+#include "engine/api/result_text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -201,30 +201,6 @@ std::string milliseconds(double ms) {
 
 }  // namespace
 
-std::optional<OutputMode> parse_output_mode(std::string_view name) {
-  for (OutputMode mode : {OutputMode::kBox, OutputMode::kCsv, OutputMode::kMarkdown,
-                          OutputMode::kLine, OutputMode::kList}) {
-    if (output_mode_name(mode) == name) return mode;
-  }
-  return std::nullopt;
-}
-
-std::string_view output_mode_name(OutputMode mode) {
-  switch (mode) {
-    case OutputMode::kBox:
-      return "box";
-    case OutputMode::kCsv:
-      return "csv";
-    case OutputMode::kMarkdown:
-      return "markdown";
-    case OutputMode::kLine:
-      return "line";
-    case OutputMode::kList:
-      return "list";
-  }
-  return "box";
-}
-
 ResultTable result_table(const Result& result) {
   ResultTable table;
   for (size_t c = 0; c < result.column_count(); ++c) {
@@ -260,3 +236,31 @@ std::string format_timings(const PhaseTimings& t) {
 }
 
 }  // namespace floe
+
+namespace floe::api {
+
+std::optional<OutputMode> parse_output_mode(std::string_view name) {
+  for (OutputMode mode : {OutputMode::kBox, OutputMode::kCsv, OutputMode::kMarkdown,
+                          OutputMode::kLine, OutputMode::kList}) {
+    if (output_mode_name(mode) == name) return mode;
+  }
+  return std::nullopt;
+}
+
+std::string_view output_mode_name(OutputMode mode) {
+  switch (mode) {
+    case OutputMode::kBox:
+      return "box";
+    case OutputMode::kCsv:
+      return "csv";
+    case OutputMode::kMarkdown:
+      return "markdown";
+    case OutputMode::kLine:
+      return "line";
+    case OutputMode::kList:
+      return "list";
+  }
+  return "box";
+}
+
+}  // namespace floe::api

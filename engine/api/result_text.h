@@ -1,4 +1,5 @@
-// Renders query results for the shell: box (default), csv, markdown, line and list modes.
+// Renders query results as the shell prints them: box (default), csv, markdown, line and list
+// modes (the public Result::render, engine/api/floe.h).
 #pragma once
 
 #include <optional>
@@ -8,14 +9,15 @@
 #include <vector>
 
 #include "engine/api/database.h"
+#include "engine/api/floe.h"
 #include "storage/value.h"
 
 namespace floe {
 
-enum class OutputMode { kBox, kCsv, kMarkdown, kLine, kList };
-
-std::optional<OutputMode> parse_output_mode(std::string_view name);
-std::string_view output_mode_name(OutputMode mode);
+// Declared in the public header (floe.h); defined in result_text.cpp.
+using api::OutputMode;
+using api::output_mode_name;
+using api::parse_output_mode;
 
 struct ResultTable {
   std::vector<std::string> column_names;

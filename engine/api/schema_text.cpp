@@ -1,4 +1,4 @@
-#include "shell/schema_text.h"
+#include "engine/api/schema_text.h"
 
 #include "storage/identifier.h"
 

@@ -1,4 +1,5 @@
-// CREATE TABLE text of a catalog table, for the shell's .schema command.
+// CREATE TABLE text of a catalog table, for the shell's .schema command
+// (Database::table_definition).
 #pragma once
 
 #include <string>

@@ -1,8 +1,8 @@
-#include "shell/error_display.h"
+#include "engine/api/error_text.h"
 
 #include "storage/utf8.h"
 
-namespace floe {
+namespace floe::api {
 
 std::string format_error(std::string_view message, int position, std::string_view statement) {
   std::string out = "Error: " + std::string(message) + "\n";
@@ -22,4 +22,4 @@ std::string format_error(std::string_view message, int position, std::string_vie
   return out;
 }
 
-}  // namespace floe
+}  // namespace floe::api
