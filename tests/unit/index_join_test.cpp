@@ -77,7 +77,9 @@ TEST_P(IndexJoinTest, IndexJoinGivesTheHashJoinRows) {
       connection.query("set enable_index_join = off");
       auto expected = testing::sorted_lines(connection.query(sql));
       connection.query("set enable_index_join = on");
-      std::string plan = testing::result_lines(connection.query("explain " + sql))[0];
+      std::string plan;
+      for (const std::string& line : testing::result_lines(connection.query("explain " + sql)))
+        plan += line + "\n";
       EXPECT_NE(plan.find("Index Nested Loop Join"), std::string::npos) << sql << "\n" << plan;
       EXPECT_EQ(testing::sorted_lines(connection.query(sql)), expected) << sql;
     }
