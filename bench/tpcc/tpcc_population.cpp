@@ -168,9 +168,8 @@ void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& r
                     delivered ? Field(random.uniform(1, 10)) : Field(), line_count, int64_t{1}});
         for (int64_t l = 1; l <= line_count; ++l) {
           (delivered ? order_lines : undelivered_lines)
-              .add({o, d, w, l, random.uniform(1, scale.items), w,
-                    delivered ? Field(now) : Field(), int64_t{5},
-                    delivered ? 0.0 : decimal(random.uniform(1, 999999), 2),
+              .add({o, d, w, l, random.uniform(1, scale.items), w, delivered ? Field(now) : Field(),
+                    int64_t{5}, delivered ? 0.0 : decimal(random.uniform(1, 999999), 2),
                     random.a_string(24, 24)});
         }
         if (!delivered) new_orders.add({o, d, w});

@@ -26,8 +26,8 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
         // nested-loop join once its join table is complete (finalize_join_table).
         const std::vector<uint64_t>* row_ids = nullptr;
         if (slot.index || slot.index_join) {
-          auto ids = std::make_shared<std::vector<uint64_t>>(
-              slot.index ? index_row_ids(*slot.index) : std::vector<uint64_t>{});
+          auto ids = std::make_shared<std::vector<uint64_t>>(slot.index ? index_row_ids(*slot.index)
+                                                                        : std::vector<uint64_t>{});
           if (slot.index_join)
             index_joins_.push_back({slot.index_join_table, *slot.index_join, ids.get()});
           row_ids = ids.get();

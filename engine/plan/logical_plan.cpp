@@ -300,10 +300,10 @@ class PlanPrinter {
         const auto& join = static_cast<const JoinOp&>(op);
         // An index nested-loop join names the index its probe scan looks the keys up in.
         const ScanOp* index_scan = index_join_scan(join);
-        std::string out =
-            index_scan ? "Index Nested Loop Join" + join_type_suffix(join.type) + " using " +
-                             index_scan->index_join->index->constraint().name + " ["
-                       : "HashJoin" + join_type_suffix(join.type) + " [";
+        std::string out = index_scan
+                              ? "Index Nested Loop Join" + join_type_suffix(join.type) + " using " +
+                                    index_scan->index_join->index->constraint().name + " ["
+                              : "HashJoin" + join_type_suffix(join.type) + " [";
         for (size_t i = 0; i < join.keys.size(); ++i)
           out += (i ? ", " : "") + join.keys[i].probe->to_string(&registry_) + " = " +
                  join.keys[i].build->to_string(&registry_);
