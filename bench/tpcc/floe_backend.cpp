@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "bench/tpcc/floe_cold_freezer.h"
 #include "bench/tpcc/floe_record_session.h"
 #include "engine/api/floe.h"
 
@@ -217,6 +218,10 @@ class FloeSqlBackend : public Backend {
     return std::make_unique<FloeLoader>(database_, table);
   }
   std::string statement_profile() const override { return profile_.to_string(); }
+  void set_freeze_mode(FreezeMode mode) override {
+    if (mode != FreezeMode::kAuto) Connection(database_).query("SET freeze_policy = never");
+  }
+  size_t freeze_cold() override { return freeze_cold_order_lines(database_); }
 
  private:
   bool record_;  // sessions on the record-level API

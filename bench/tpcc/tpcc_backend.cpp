@@ -20,6 +20,18 @@ const std::string& as_string(const Field& field) {
   return std::get<std::string>(field);
 }
 
+const char* freeze_mode_name(FreezeMode mode) {
+  switch (mode) {
+    case FreezeMode::kAuto:
+      return "auto";
+    case FreezeMode::kNever:
+      return "never";
+    case FreezeMode::kCold:
+      return "cold";
+  }
+  return "";
+}
+
 std::unique_ptr<Backend> make_backend(Engine engine, Api api) {
   if (engine == Engine::kSqlite) {
     if (api == Api::kRecord) throw Error("--api record: SQLite has no record-level API; use --api sql");

@@ -53,6 +53,16 @@ class TableLoader {
   virtual void flush() = 0;
 };
 
+// Which data floe keeps in compressed Data Blocks during a run (`--freeze`):
+//   kAuto   floe's default policy: bulk loads freeze the chunks they fill (the population),
+//           the background freezer full chunks untouched for a while;
+//   kNever  everything stays in hot chunks (SET freeze_policy = never);
+//   kCold   everything hot except order_line's cold chunks, which the driver freezes after
+//           the population and then every second while the transactions run
+//           (floe_cold_freezer.h; the Data Blocks paper's §5.3).
+enum class FreezeMode { kAuto, kNever, kCold };
+const char* freeze_mode_name(FreezeMode mode);  // auto, never, cold
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -62,6 +72,11 @@ class Backend {
   // Where the time of the transactions' statements went, when the backend knows (one line;
   // empty otherwise).
   virtual std::string statement_profile() const { return {}; }
+  // Before the population: how the backend freezes data (SQLite has no Data Blocks and
+  // ignores it).
+  virtual void set_freeze_mode(FreezeMode) {}
+  // Under FreezeMode::kCold: freezes the cold order lines now; the number of chunks frozen.
+  virtual size_t freeze_cold() { return 0; }
 };
 
 enum class Engine { kFloe, kSqlite };

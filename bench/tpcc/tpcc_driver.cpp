@@ -100,8 +100,11 @@ RunResult run_tpcc(const RunOptions& options) {
                    seconds_since(load_start), terminal ? "" : "\n");
     };
   }
+  backend->set_freeze_mode(options.freeze);
   populate(*backend, options.scale, options.warehouses, options.seed + 1, load_c,
            current_timestamp(), load_progress);
+  const bool freeze_cold = options.freeze == FreezeMode::kCold;
+  if (freeze_cold) result.chunks_frozen_at_start = backend->freeze_cold();
   result.load_seconds = seconds_since(load_start);
   if (options.progress) {
     std::fprintf(stderr, "%s%s: loaded %d warehouses in %.1f s\n", terminal ? "\r\033[K" : "",
@@ -135,8 +138,13 @@ RunResult run_tpcc(const RunOptions& options) {
     });
   }
   Clock::time_point next_report = start + std::chrono::seconds(1);
+  Clock::time_point next_freeze = start + std::chrono::seconds(1);
   while (!stop && seconds_since(start) < options.duration_seconds) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (freeze_cold && Clock::now() >= next_freeze) {
+      next_freeze += std::chrono::seconds(1);
+      result.chunks_frozen_during_run += backend->freeze_cold();
+    }
     if (options.progress && Clock::now() >= next_report) {
       next_report += std::chrono::seconds(1);
       double elapsed = seconds_since(start);
@@ -171,8 +179,9 @@ std::string to_json(const RunOptions& options, const RunResult& result) {
                 "\"duration_s\": %.3f, \"load_s\": %.3f, \"tps\": %.1f, \"tpmC\": %.1f, "
                 "\"committed\": %llu, \"aborted\": %llu, \"new_order\": %llu, \"payment\": %llu, "
                 "\"order_status\": %llu, \"delivery\": %llu, \"stock_level\": %llu, "
-                "\"new_order_rollbacks\": %llu, \"consistency_ok\": %s, "
-                "\"consistency_violations\": [%lld, %lld, %lld, %lld]}",
+                "\"new_order_rollbacks\": %llu, \"freeze\": \"%s\", "
+                "\"chunks_frozen_at_start\": %llu, \"chunks_frozen_during_run\": %llu, "
+                "\"consistency_ok\": %s, \"consistency_violations\": [%lld, %lld, %lld, %lld]}",
                 result.engine.c_str(), options.api == Api::kSql ? "sql" : "record",
                 options.warehouses, options.threads, result.seconds, result.load_seconds,
                 result.tps(), result.tpmc(), static_cast<unsigned long long>(result.committed),
@@ -183,6 +192,9 @@ std::string to_json(const RunOptions& options, const RunResult& result) {
                 static_cast<unsigned long long>(result.committed_by_type[3]),
                 static_cast<unsigned long long>(result.committed_by_type[4]),
                 static_cast<unsigned long long>(result.new_order_rollbacks),
+                freeze_mode_name(options.freeze),
+                static_cast<unsigned long long>(result.chunks_frozen_at_start),
+                static_cast<unsigned long long>(result.chunks_frozen_during_run),
                 result.consistency.ok() ? "true" : "false",
                 static_cast<long long>(result.consistency.violations[0]),
                 static_cast<long long>(result.consistency.violations[1]),
@@ -202,6 +214,15 @@ std::string to_report(const RunResult& result) {
                 static_cast<unsigned long long>(result.new_order_rollbacks), result.seconds,
                 result.consistency.ok() ? "ok" : "VIOLATED");
   std::string report = text;
+  if (result.chunks_frozen_at_start + result.chunks_frozen_during_run > 0) {
+    std::snprintf(text, sizeof(text),
+                  "%s: cold order_line chunks frozen: %llu after the population, %llu during the "
+                  "run\n",
+                  result.engine.c_str(),
+                  static_cast<unsigned long long>(result.chunks_frozen_at_start),
+                  static_cast<unsigned long long>(result.chunks_frozen_during_run));
+    report += text;
+  }
   if (!result.statement_profile.empty())
     report += result.engine + ": " + result.statement_profile + "\n";
   return report;

@@ -23,6 +23,7 @@ struct RunOptions {
   uint64_t seed = 1;
   Scale scale;
   bool progress = true;  // lines on stderr
+  FreezeMode freeze = FreezeMode::kAuto;
 };
 
 struct RunResult {
@@ -35,6 +36,9 @@ struct RunResult {
   uint64_t new_order_rollbacks = 0;  // the 1% with an unused item
   ConsistencyResult consistency;
   std::string statement_profile;  // Backend::statement_profile
+  // FreezeMode::kCold: order_line chunks frozen after the population, and during the run.
+  uint64_t chunks_frozen_at_start = 0;
+  uint64_t chunks_frozen_during_run = 0;
   double tps() const { return seconds > 0 ? static_cast<double>(committed) / seconds : 0; }
   double tpmc() const {
     return seconds > 0 ? static_cast<double>(committed_by_type[0]) * 60 / seconds : 0;

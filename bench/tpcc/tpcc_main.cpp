@@ -1,6 +1,7 @@
 // floe-tpcc: TPC-C 5.11 as a benchmark harness on floe, with SQLite as the peer.
 //   floe-tpcc [--warehouses 5] [--threads 1] [--duration 30] [--api sql|record]
 //             [--engine floe|sqlite] [--peer sqlite] [--seed N] [--json FILE]
+//             [--freeze auto|never|cold]
 // Exit status 1 when a run fails or a consistency condition is violated, 2 on bad usage.
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +20,8 @@ using floe::tpcc::Engine;
 
 constexpr const char* kUsage =
     "usage: floe-tpcc [--warehouses N] [--threads N] [--duration SECONDS] [--api sql|record]\n"
-    "                 [--engine floe|sqlite] [--peer sqlite] [--seed N] [--json FILE]\n";
+    "                 [--engine floe|sqlite] [--peer sqlite] [--seed N] [--json FILE]\n"
+    "                 [--freeze auto|never|cold]\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
   std::fprintf(stderr, "floe-tpcc: %s\n%s", message.c_str(), kUsage);
@@ -40,6 +42,13 @@ Engine parse_engine(const std::string& option, const std::string& text) {
   if (text == "floe") return Engine::kFloe;
   if (text == "sqlite") return Engine::kSqlite;
   usage_error(option + " takes floe or sqlite, not \"" + text + "\"");
+}
+
+floe::tpcc::FreezeMode parse_freeze_mode(const std::string& option, const std::string& text) {
+  for (auto mode : {floe::tpcc::FreezeMode::kAuto, floe::tpcc::FreezeMode::kNever,
+                    floe::tpcc::FreezeMode::kCold})
+    if (text == floe::tpcc::freeze_mode_name(mode)) return mode;
+  usage_error(option + " takes auto, never or cold, not \"" + text + "\"");
 }
 
 }  // namespace
@@ -71,6 +80,8 @@ int main(int argc, char** argv) {
       options.engine = parse_engine(option, value);
     } else if (option == "--peer") {
       peer = parse_engine(option, value);
+    } else if (option == "--freeze") {
+      options.freeze = parse_freeze_mode(option, value);
     } else if (option == "--json") {
       json_path = value;
     } else {

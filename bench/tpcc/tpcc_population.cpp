@@ -12,19 +12,23 @@ namespace {
 
 constexpr uint64_t kFlushRows = 100000;
 
-// A table's loader that flushes every kFlushRows rows and reports progress.
+// A table's loader that flushes every `flush_rows` rows (0: only at the end) and reports
+// progress.
 class ProgressLoader {
  public:
-  ProgressLoader(Backend& backend, const TableSchema& table, const LoadProgress& progress)
+  ProgressLoader(Backend& backend, const TableSchema& table, const LoadProgress& progress,
+                 uint64_t flush_rows = kFlushRows)
       : loader_(backend.loader(table.name, table.column_count)),
         name_(table.name),
-        progress_(progress) {}
+        progress_(progress),
+        flush_rows_(flush_rows) {}
   void add(const Row& row) {
     loader_->add(row);
-    if (++rows_ % kFlushRows == 0) flush();
+    ++rows_;
+    if (flush_rows_ && rows_ % flush_rows_ == 0) flush();
   }
   void finish() {
-    if (rows_ % kFlushRows != 0) flush();
+    if (!flush_rows_ || rows_ % flush_rows_ != 0) flush();
   }
 
  private:
@@ -35,6 +39,7 @@ class ProgressLoader {
   std::unique_ptr<TableLoader> loader_;
   std::string name_;
   const LoadProgress& progress_;
+  uint64_t flush_rows_;
   uint64_t rows_ = 0;
 };
 
@@ -142,7 +147,11 @@ void load_customers(Backend& backend, const Scale& scale, int warehouses, Random
 void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& random,
                  const std::string& now, const LoadProgress& progress) {
   ProgressLoader orders(backend, table("\"order\""), progress);
+  // The lines of delivered orders are loaded first, the undelivered ones after them all, as
+  // in a database that has been running for a while: old, cold lines in chunks of their own
+  // (which `--freeze cold` freezes), the lines that Delivery will change in the newest ones.
   ProgressLoader order_lines(backend, table("order_line"), progress);
+  ProgressLoader undelivered_lines(backend, table("order_line"), progress, 0);
   ProgressLoader new_orders(backend, table("new_order"), progress);
   std::vector<int64_t> customer_ids(scale.customers_per_district);
   for (int64_t w = 1; w <= warehouses; ++w) {
@@ -158,10 +167,10 @@ void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& r
         orders.add({o, d, w, customer_ids[static_cast<size_t>(o - 1)], now,
                     delivered ? Field(random.uniform(1, 10)) : Field(), line_count, int64_t{1}});
         for (int64_t l = 1; l <= line_count; ++l) {
-          order_lines.add({o, d, w, l, random.uniform(1, scale.items), w,
-                           delivered ? Field(now) : Field(), int64_t{5},
-                           delivered ? 0.0 : decimal(random.uniform(1, 999999), 2),
-                           random.a_string(24, 24)});
+          (delivered ? order_lines : undelivered_lines)
+              .add({o, d, w, l, random.uniform(1, scale.items), w, delivered ? Field(now) : Field(),
+                    int64_t{5}, delivered ? 0.0 : decimal(random.uniform(1, 999999), 2),
+                    random.a_string(24, 24)});
         }
         if (!delivered) new_orders.add({o, d, w});
       }
@@ -169,6 +178,7 @@ void load_orders(Backend& backend, const Scale& scale, int warehouses, Random& r
   }
   orders.finish();
   order_lines.finish();
+  undelivered_lines.finish();
   new_orders.finish();
 }
 

@@ -52,7 +52,7 @@ plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOption
   run_recursive_queries(logical, options, timings);
   plan::unnest_subqueries(logical);
   substitute_subqueries(logical, options, timings);
-  plan::optimize(logical);
+  plan::optimize(logical, options.index_join);
   plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical), options.join_table);
   timings.plan_ms += elapsed_ms(start);
   return physical;

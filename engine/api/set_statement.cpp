@@ -167,6 +167,12 @@ const Setting kSettings[] = {
        return kJoinTableNames[static_cast<size_t>(c.options.join_table)];
      },
      FLOE_OPTION_RESET(join_table)},
+    {"enable_index_join",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       c.options.index_join = parse_bool(n, v);
+     },
+     [](const StatementContext& c) -> std::string { return c.options.index_join ? "on" : "off"; },
+     FLOE_OPTION_RESET(index_join)},
     // Settings of the transaction and the session's default for it (isolation_level.h).
     {"transaction_isolation",
      [](std::string_view n, std::string_view v, StatementContext& c) {

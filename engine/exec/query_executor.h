@@ -68,6 +68,8 @@ struct ExecutionOptions {
   ScanSettings scan;
   // The table of every hash join (`SET join_table`, plan::JoinTableKind).
   plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
+  // Whether hash joins may become index nested-loop joins (`SET enable_index_join`).
+  bool index_join = true;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")

@@ -22,10 +22,14 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
         if (scan.reads) scan.reads->add(*slot.table, slot.restrictions);
         // An array of one scanner per worker; the scanners are owned next to it.
         auto scanners = std::make_shared<std::vector<TableScanner*>>();
-        // An index scan looks its rows up once, for all workers.
+        // An index scan looks its rows up once, for all workers; the probe scan of an index
+        // nested-loop join once its join table is complete (finalize_join_table).
         const std::vector<uint64_t>* row_ids = nullptr;
-        if (slot.index) {
-          auto ids = std::make_shared<std::vector<uint64_t>>(index_row_ids(*slot.index));
+        if (slot.index || slot.index_join) {
+          auto ids = std::make_shared<std::vector<uint64_t>>(slot.index ? index_row_ids(*slot.index)
+                                                                        : std::vector<uint64_t>{});
+          if (slot.index_join)
+            index_joins_.push_back({slot.index_join_table, *slot.index_join, ids.get()});
           row_ids = ids.get();
           index_rows_[pointers_.size()] = row_ids;
           owned_.push_back(std::move(ids));
@@ -73,6 +77,19 @@ void QueryState::finalize_join_table(uint32_t slot, const std::atomic<bool>* can
     concise_join_table(slot).finalize(cancel);
   } else {
     join_table(slot).finalize(cancel);
+  }
+  for (const IndexJoin& index_join : index_joins_) {
+    if (index_join.table_slot != slot) continue;
+    std::vector<const uint8_t*> rows;
+    if (kinds_[slot] == Kind::kConciseJoinTable) {
+      const ConciseJoinTable& table = concise_join_table(slot);
+      for (uint32_t r = 0; r < table.size(); ++r) rows.push_back(table.row(r));
+    } else {
+      const JoinHashTable& table = join_table(slot);
+      for (const JoinEntry* entry = table.first(); entry; entry = table.following(entry))
+        rows.push_back(reinterpret_cast<const uint8_t*>(entry + 1));
+    }
+    *index_join.row_ids = index_join_row_ids(index_join.lookup, rows);
   }
 }
 

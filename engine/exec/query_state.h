@@ -46,6 +46,14 @@ class QueryState {
   std::vector<void*> pointers_;
   std::vector<plan::StateSlot::Kind> kinds_;              // per slot
   std::vector<const std::vector<uint64_t>*> index_rows_;  // per slot
+  // The probe scans of index nested-loop joins: their row ids, filled from the join table in
+  // `table_slot` when it is finalized.
+  struct IndexJoin {
+    uint32_t table_slot;
+    IndexJoinLookup lookup;
+    std::vector<uint64_t>* row_ids;
+  };
+  std::vector<IndexJoin> index_joins_;
   std::vector<std::shared_ptr<void>> owned_;
 };
 

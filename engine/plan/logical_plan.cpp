@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/plan/expression_utils.h"
+#include "engine/plan/optimizer.h"
 #include "runtime/table_function.h"
 #include "storage/stack_depth.h"
 
@@ -259,6 +260,9 @@ class PlanPrinter {
         if (scan.index)
           out = "Index Scan using " + scan.index->lookup.index->constraint().name + " on " +
                 scan.table->name();
+        if (scan.index_join)
+          out = "Index Scan using " + scan.index_join->index->constraint().name + " on " +
+                scan.table->name();
         if (!scan.alias.empty() && scan.alias != scan.table->name()) out += " AS " + scan.alias;
         out += " [";
         for (size_t i = 0; i < scan.columns.size(); ++i)
@@ -294,7 +298,12 @@ class PlanPrinter {
       }
       case LogicalKind::kJoin: {
         const auto& join = static_cast<const JoinOp&>(op);
-        std::string out = "HashJoin" + join_type_suffix(join.type) + " [";
+        // An index nested-loop join names the index its probe scan looks the keys up in.
+        const ScanOp* index_scan = index_join_scan(join);
+        std::string out = index_scan
+                              ? "Index Nested Loop Join" + join_type_suffix(join.type) + " using " +
+                                    index_scan->index_join->index->constraint().name + " ["
+                              : "HashJoin" + join_type_suffix(join.type) + " [";
         for (size_t i = 0; i < join.keys.size(); ++i)
           out += (i ? ", " : "") + join.keys[i].probe->to_string(&registry_) + " = " +
                  join.keys[i].build->to_string(&registry_);

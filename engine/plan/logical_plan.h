@@ -95,6 +95,14 @@ struct ScanOp : LogicalOp {
     std::vector<size_t> condition;
   };
   std::optional<IndexScan> index;
+  // The probe side of an index nested-loop join (index_join.cpp): the scan reads only the rows
+  // of `index` whose key is one of the join's build keys, looked up once the build side is
+  // complete; index column i takes its value from join key join_keys[i] (a build row field).
+  struct IndexJoin {
+    const UniqueIndex* index = nullptr;
+    std::vector<size_t> join_keys;
+  };
+  std::optional<IndexJoin> index_join;
 };
 
 struct FilterOp : LogicalOp {

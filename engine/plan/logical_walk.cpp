@@ -101,6 +101,7 @@ LogicalOpPtr clone_tree(const LogicalOp& op) {
       for (const auto& restriction : scan.restrictions)
         result->restrictions.push_back({restriction.predicate->clone(), restriction.restriction});
       result->index = scan.index;
+      result->index_join = scan.index_join;
       copy = std::move(result);
       break;
     }

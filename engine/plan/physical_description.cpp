@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "engine/plan/index_join.h"
 #include "runtime/series.h"
 #include "storage/error.h"
 #include "storage/stack_depth.h"
@@ -411,6 +412,7 @@ PhysicalDescription describe_physical(const PhysicalPlan& plan, const DescribeOp
   for (const auto& output : logical.outputs) out.used_columns.insert(output.id);
   Describer describer(logical, plan.choices, out);
   for (const auto& pipeline : plan.pipelines) describer.describe(pipeline);
+  if (logical.root) describe_index_joins(*logical.root, out);
   return out;
 }
 

@@ -42,6 +42,11 @@ struct StateSlot {
   const ScanOp* scan = nullptr;               // kScanCursors: the scan it serves
   std::optional<IndexLookup> index;           // kScanCursors: an index scan's rows
   uint32_t cat_key_columns = 0;  // kConciseJoinTable: integer keys staged for a CAT (0: CHT)
+  // kScanCursors of an index nested-loop join (index_join.h): the rows of the index whose key
+  // is that of a row of the join table in slot `index_join_table`, looked up once that table
+  // is complete.
+  std::optional<IndexJoinLookup> index_join;
+  uint32_t index_join_table = 0;
 
   // A slot of a kind that only needs a size (tables, buffers, counters).
   static StateSlot sized(Kind kind, size_t size) {

@@ -5,7 +5,7 @@ namespace floe::plan {
 ScanPredicates scan_predicates(const ScanOp& scan, const PhysicalDescription& physical) {
   ScanPredicates predicates;
   const bool pushed = physical.push_restrictions;
-  predicates.selects = (pushed && !scan.restrictions.empty()) || scan.index;
+  predicates.selects = (pushed && !scan.restrictions.empty()) || scan.index || scan.index_join;
   if (!pushed) {
     for (const auto& restriction : scan.restrictions)
       predicates.evaluated.push_back(restriction.predicate.get());
