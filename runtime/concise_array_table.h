@@ -48,6 +48,11 @@ class ConciseArrayTable {
     if (layout_.pack(key, &dense)) return table_.bitmap().test(bucket_of(dense));
     return out_of_range_overflow_;
   }
+  // Starts loading the bitmap word probe(key) reads for an in-range key.
+  void prefetch(const int64_t* key) const {
+    uint64_t dense;
+    if (layout_.pack(key, &dense)) table_.bitmap().prefetch(bucket_of(dense));
+  }
   // The first row with `key`; advance() gives the next one.
   ConciseCursor probe(const int64_t* key) const {
     uint64_t dense;

@@ -51,6 +51,8 @@ class ConciseHashTable {
 
   // Probe phase. False means no row has this hash (the bitmap as a Bloom filter, section 3.1).
   bool may_contain(uint64_t hash) const { return table_.bitmap().test(home(hash)); }
+  // Starts loading the bitmap word probe(hash) reads (a batched probe's first pass).
+  void prefetch(uint64_t hash) const { table_.bitmap().prefetch(home(hash)); }
   // The first candidate row for `hash`; advance() gives the next one.
   ConciseCursor probe(uint64_t hash) const {
     uint64_t bucket = home(hash);

@@ -46,6 +46,15 @@ class ConciseJoinTable {
     *cursor = cat_ ? cat_->advance(key, *cursor) : cht_->advance(hash, *cursor);
     return cursor->valid() ? row(cursor->position) : nullptr;
   }
+  // Starts loading the bitmap word lookup() reads: a batched probe prefetches a whole vector's
+  // words before its first lookup, so that their cache misses overlap.
+  void prefetch(uint64_t hash, const int64_t* key) const {
+    if (cat_) {
+      cat_->prefetch(key);
+    } else {
+      cht_->prefetch(hash);
+    }
+  }
   // False when no row has this hash / key: the bitmap as a filter (section 3.1).
   bool may_contain(uint64_t hash, const int64_t* key) const {
     return cat_ ? cat_->may_contain(key) : cht_->may_contain(hash);

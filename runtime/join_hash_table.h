@@ -44,6 +44,10 @@ class JoinHashTable {
     auto* entry = reinterpret_cast<JoinEntry*>(slot & kPointerMask);
     return entry->hash == hash ? entry : next(entry, hash);
   }
+  // Starts loading the directory slot lookup(hash) reads (a batched probe's first pass).
+  void prefetch(uint64_t hash) const {
+    __builtin_prefetch(&directory_[shape_.slot(HashDirectoryShape::scramble(hash))]);
+  }
   // The next entry after `entry` in its chain with this hash, or null.
   static JoinEntry* next(JoinEntry* entry, uint64_t hash) {
     for (entry = entry->next; entry; entry = entry->next)

@@ -26,7 +26,7 @@ unset multiplot
 
 # Fig 8: build and probe time. Probe: million probe keys per second (4M probes, all hits).
 set output dir."/join_tables_time.png"
-set multiplot layout 2,3 title "Build time (ms) and probe throughput (M keys/s; 4M probes, payload 24: 1M), 2 threads, medians"
+set multiplot layout 2,3 title "Build time (ms) and probe throughput (M keys/s; 4M probes, 10M at 1E7), 2 threads, medians"
 do for [payload in "0 8 24"] {
   set title "build, payload ".payload
   set logscale y

@@ -109,6 +109,17 @@ void JoinCandidates::reserve(uint32_t extent) {
 }
 
 uint32_t JoinCandidates::find(const uint32_t* sel, uint32_t n, uint32_t* out) {
+  // X100-style (thesis §5.3; Barber et al. §2: data-independent accesses): first the whole
+  // vector's first table accesses (directory slots, bitmap words) are prefetched, so that
+  // their cache misses overlap, then the lookups read them; a CHT/CAT's candidate rows, which
+  // the key comparison reads next, are prefetched by the lookup pass in turn.
+  for_each_row(sel, n, [&](uint32_t p) {
+    if (table_.chaining) {
+      table_.chaining->prefetch(hashes_[p]);
+    } else {
+      table_.concise->prefetch(hashes_[p], cat_key(p));
+    }
+  });
   return select_rows(sel, n, out, [&](uint32_t p) {
     all_rows_[p] = 0;
     if (table_.chaining) {
@@ -116,9 +127,8 @@ uint32_t JoinCandidates::find(const uint32_t* sel, uint32_t n, uint32_t* out) {
       entries_[p] = entry;
       payloads_[p] = entry ? entry->payload() : nullptr;
     } else {
-      const int64_t* key =
-          table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
-      payloads_[p] = table_.concise->lookup(hashes_[p], key, &cursors_[p]);
+      payloads_[p] = table_.concise->lookup(hashes_[p], cat_key(p), &cursors_[p]);
+      if (payloads_[p]) __builtin_prefetch(payloads_[p]);
     }
     return payloads_[p] != nullptr;
   });
@@ -149,9 +159,7 @@ bool JoinCandidates::step(uint32_t p) {
     uint32_t next = ++cursors_[p].position;
     payloads_[p] = next < table_.concise->size() ? table_.concise->row(next) : nullptr;
   } else {
-    const int64_t* key =
-        table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
-    payloads_[p] = table_.concise->next(hashes_[p], key, &cursors_[p]);
+    payloads_[p] = table_.concise->next(hashes_[p], cat_key(p), &cursors_[p]);
   }
   return payloads_[p] != nullptr;
 }

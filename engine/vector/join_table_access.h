@@ -85,6 +85,10 @@ class JoinCandidates {
 
  private:
   bool step(uint32_t p);
+  // Row p's CAT key (null without CAT key columns).
+  const int64_t* cat_key(uint32_t p) const {
+    return table_.cat_key_columns ? &cat_keys_[size_t{p} * table_.cat_key_columns] : nullptr;
+  }
 
   JoinTableRef table_;
   std::vector<uint64_t> hashes_;

@@ -65,15 +65,27 @@ decltype(auto) visit_integral(PhysicalType type, F&& f) {
   });
 }
 
-// Branch-free selection (X100 §5.2.2): writes every position and advances the output only
-// when the row qualifies. `out` may be `sel` itself.
-template <typename Pred>
+// How a selection primitive writes its output (X100 §5.2.2, Fig 5.6). kBranchFree, the
+// engine's: a data dependency, every position written and the output advanced by the
+// predicate's value, so the time does not depend on the selectivity. kBranching: a control
+// dependency, `if (pred) out[k++] = p`, which mispredicts near 50 %; kept as the thesis'
+// baseline for bench/x100/selection_bench.cpp.
+enum class SelectionMode : uint8_t { kBranchFree, kBranching };
+
+// The rows of sel[0..n) (0..n without a selection) where pred holds. `out` may be `sel`.
+template <SelectionMode kMode = SelectionMode::kBranchFree, typename Pred>
 inline uint32_t select_rows(const uint32_t* sel, uint32_t n, uint32_t* out, Pred&& pred) {
   uint32_t k = 0;
-  for_each_row(sel, n, [&](uint32_t p) {
-    out[k] = p;
-    k += static_cast<uint32_t>(static_cast<bool>(pred(p)));
-  });
+  if constexpr (kMode == SelectionMode::kBranching) {
+    for_each_row(sel, n, [&](uint32_t p) {
+      if (pred(p)) out[k++] = p;
+    });
+  } else {
+    for_each_row(sel, n, [&](uint32_t p) {
+      out[k] = p;
+      k += static_cast<uint32_t>(static_cast<bool>(pred(p)));
+    });
+  }
   return k;
 }
 
@@ -265,15 +277,15 @@ void compare(Comparison op, const T* a, const T* b, uint8_t* out, const uint32_t
   });
 }
 
-// The rows where a[p] op b[p] and the row is present, branch-free.
-template <typename T>
+// The rows where a[p] op b[p] and the row is present (branch-free unless kMode says).
+template <SelectionMode kMode = SelectionMode::kBranchFree, typename T>
 uint32_t select_compare(Comparison op, const T* a, const T* b, const uint32_t* sel, uint32_t n,
                         const uint64_t* valid, uint32_t* out) {
   return with_comparison(op, [&](auto kop) {
     if (!valid)
-      return select_rows(sel, n, out,
-                         [&](uint32_t p) { return compare_one<decltype(kop)::value>(a[p], b[p]); });
-    return select_rows(sel, n, out, [&](uint32_t p) {
+      return select_rows<kMode>(
+          sel, n, out, [&](uint32_t p) { return compare_one<decltype(kop)::value>(a[p], b[p]); });
+    return select_rows<kMode>(sel, n, out, [&](uint32_t p) {
       return compare_one<decltype(kop)::value>(a[p], b[p]) & validity_bit(valid, p);
     });
   });
