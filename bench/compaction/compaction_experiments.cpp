@@ -5,6 +5,9 @@
 // runs, the strategies of one configuration interleaved so that they share the machine's
 // noise.
 //
+// Figs 10 and 11 time the probe pipeline (EXPLAIN ANALYZE's time of the pipeline that scans
+// R), where compaction acts; the builds of S_1..S_4 take the same time under every strategy.
+//
 //   floe-compaction-experiments joins   Fig 10: R (--rows, 2E6) joined with k = 2..4 tables
 //                                       S_i of 2E5 rows at chunk-reduction factor 2..32
 //   floe-compaction-experiments tuple   Fig 11: k = 3, CRF 8, S_2's payload 32..1000 bytes
@@ -14,14 +17,18 @@
 //                                       time under each strategy
 //   options: --runs N (3), --threads N (2), --rows N, --sf SF
 //
-// The workload of Figs 10 and 11: R(a1..a4) with a1 = n % (2E5 * CRF) and a2..a4 scattered
-// keys of S_2..S_4; S_1 holds the 2E5 keys 0, CRF, 2 CRF, ..., so that the first join passes
-// one of every CRF probe rows, spread evenly over R's chunks; S_2..S_4 hold all 2E5 keys
-// (every probe row matches once).
-// The first join's output chunks thus have 2048 / CRF rows, and the k - 1 joins and the
-// aggregation above run on them. (The paper keeps the join output at R's size with CRF
-// matches per matching row; floe's probe gathers the pairs of several match steps into one
-// chunk, so that reduction would not shrink its chunks.)
+// The workload of Figs 10 and 11: R(a1..a4) of --rows rows with a1 = n and a2..a4 scattered
+// keys of S_2..S_4; S_1 holds every CRF-th value of a1, so that the first join passes one of
+// every CRF probe rows, spread evenly over R's chunks; S_2..S_4 hold 10,000 keys each (every
+// probe row matches once). The first join's output chunks thus have 2048 / CRF rows, and the
+// k - 1 joins and the aggregation above run on them. Deviations from the paper, both so that
+// floe's plans are this left-deep probe pipeline: S_2..S_4 have 1E4 rows rather than 2E5 (the
+// optimizer makes the smaller input the build side, and R's rows after the first join must
+// outnumber them), and the reduction is by matches, not by CRF matches per matching row
+// (floe's probe gathers the pairs of several match steps into one chunk, so that would not
+// shrink its chunks). Fig 11's tuple length is the bytes of S_2's payload columns (BIGINT
+// columns, 4 to 125, all summed above the joins): floe's strings are 16-byte references, so
+// a long string would not make the copying dearer.
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -45,7 +52,6 @@ struct Options {
 };
 
 const char* const kStrategies[] = {"none", "full", "binary", "learned"};
-constexpr int64_t kBuildRows = 200'000;
 
 Options parse_options(int argc, char** argv) {
   Options options;
@@ -69,54 +75,83 @@ Options parse_options(int argc, char** argv) {
   return options;
 }
 
-// R and S_1..S_4 for one CRF; S_2's payload p has `payload` bytes.
-void create_tables(Connection& connection, int64_t rows, int crf, int payload) {
-  connection.query("drop table if exists r; drop table if exists s1; drop table if exists s2; "
-                   "drop table if exists s3; drop table if exists s4");
-  const std::string build = std::to_string(kBuildRows);
-  connection.query("create table r (a1 bigint, a2 bigint, a3 bigint, a4 bigint); "
-                   "insert into r select n % " + std::to_string(kBuildRows * crf) +
-                   ", (n * 7919) % " + build + ", (n * 104729) % " + build +
-                   ", (n * 1299709) % " + build + " from generate_series(0, " +
-                   std::to_string(rows - 1) + ") as g(n)");
-  connection.query("create table s1 (k bigint, v bigint); insert into s1 select n * " +
-                   std::to_string(crf) + ", n from generate_series(0, " + build +
-                   " - 1) as g(n)");
-  connection.query("create table s2 (k bigint, p text); insert into s2 select n, repeat('x', " +
-                   std::to_string(payload) + ") from generate_series(0, " +
-                   std::to_string(kBuildRows - 1) + ") as g(n)");
-  for (int i = 3; i <= 4; ++i)
-    connection.query("create table s" + std::to_string(i) + " (k bigint, v bigint); insert into s" +
-                     std::to_string(i) + " select n, n from generate_series(0, " +
-                     std::to_string(kBuildRows - 1) + ") as g(n)");
+constexpr int64_t kDimensionRows = 10'000;
+
+std::string series(int64_t rows) {
+  return " from generate_series(cast(0 as bigint), " + std::to_string(rows - 1) + ") as g(n)";
+}
+
+void create_probe_table(Connection& connection, int64_t rows) {
+  const std::string keys = std::to_string(kDimensionRows);
+  connection.query("drop table if exists r; create table r (a1 bigint, a2 bigint, a3 bigint, "
+                   "a4 bigint); insert into r select n, (n * 7919) % " + keys +
+                   ", (n * 104729) % " + keys + ", (n * 1299709) % " + keys + series(rows));
+}
+
+// S_1 for `crf`, and S_2..S_4, S_2 with `columns` BIGINT payload columns p1, p2, ...
+void create_build_tables(Connection& connection, int64_t rows, int crf, int columns) {
+  connection.query("drop table if exists s1; create table s1 (k bigint, v bigint); "
+                   "insert into s1 select n * " + std::to_string(crf) + ", n" +
+                   series(rows / crf));
+  std::string create = "drop table if exists s2; create table s2 (k bigint";
+  std::string insert = "insert into s2 select n";
+  for (int c = 1; c <= columns; ++c) {
+    create += ", p" + std::to_string(c) + " bigint";
+    insert += ", n + " + std::to_string(c);
+  }
+  connection.query(create + "); " + insert + series(kDimensionRows));
+  for (int i = 3; i <= 4; ++i) {
+    const std::string s = "s" + std::to_string(i);
+    connection.query("drop table if exists " + s + "; create table " + s +
+                     " (k bigint, v bigint); insert into " + s + " select n, n" +
+                     series(kDimensionRows));
+  }
   connection.query("vacuum freeze");
 }
 
-// The left-deep k-way join, R probing S_1 first (the optimizer keeps R as the probe side of
-// every join: it is the largest).
-std::string join_query(int k) {
-  std::string sql = "select count(*), sum(length(s2.p))";
+// The left-deep k-way join: R probes S_1 (the selective join), then S_2..S_k; the aggregate
+// reads every payload column of S_2.
+std::string join_query(int k, int columns) {
   if (k < 2) throw Error("k >= 2");
+  std::string sum = "s2.p1";
+  for (int c = 2; c <= columns; ++c) sum += " + s2.p" + std::to_string(c);
+  std::string sql = "select count(*), sum(" + sum + ")";
   sql += " from r join s1 on r.a1 = s1.k join s2 on r.a2 = s2.k";
   if (k >= 3) sql += " join s3 on r.a3 = s3.k";
   if (k >= 4) sql += " join s4 on r.a4 = s4.k";
   return sql;
 }
 
-// Median execution ms of `sql` per strategy, interleaved over the runs.
+// The ms of the probe pipeline (the one that scans R) of `sql`, from EXPLAIN ANALYZE: the
+// joins' builds take the same time under every strategy.
+double probe_pipeline_ms(Connection& connection, const std::string& sql) {
+  Result result = connection.query("explain analyze " + sql);
+  for (size_t row = 0; row < result.row_count(); ++row) {
+    const std::string line = result.value(row, 0).as_string();
+    if (line.find(": Scan r ->") == std::string::npos) continue;
+    const size_t open = line.rfind(" (");
+    return std::stod(line.substr(open + 2));
+  }
+  throw Error("no probe pipeline in the plan of " + sql);
+}
+
+// Median ms of the probe pipeline of `sql` per strategy, interleaved over the runs; the
+// answers must agree.
 std::map<std::string, double> time_strategies(Connection& connection, const std::string& sql,
                                               int runs) {
   std::map<std::string, std::vector<double>> samples;
   std::string expected;
-  for (int run = 0; run < runs + 1; ++run) {  // the first run warms up
+  for (int run = 0; run < runs + 1; ++run) {  // the first run warms up and checks
     for (const char* strategy : kStrategies) {
       connection.query(std::string("set compaction = '") + strategy + "'");
-      tpch::FloeTiming timing = tpch::time_floe(connection, {sql}, 1);
-      std::string answer = timing.result.value(0, 0).to_string() + "," +
-                           timing.result.value(0, 1).to_string();
-      if (expected.empty()) expected = answer;
-      if (answer != expected) throw Error(std::string("different answers under ") + strategy);
-      if (run > 0) samples[strategy].push_back(timing.exec_ms);
+      if (run == 0) {
+        Result result = connection.query(sql);
+        std::string answer = result.value(0, 0).to_string() + "," + result.value(0, 1).to_string();
+        if (expected.empty()) expected = answer;
+        if (answer != expected) throw Error(std::string("different answers under ") + strategy);
+        continue;
+      }
+      samples[strategy].push_back(probe_pipeline_ms(connection, sql));
     }
   }
   std::map<std::string, double> medians;
@@ -141,12 +176,15 @@ void run_joins(const Options& options) {
   Database database;
   Connection connection(database);
   vectorized(connection, options);
-  std::printf("k,crf,none_ms,full_ms,binary_ms,learned_ms\n");
+  std::printf("# probe pipeline ms, median of %d, R %lld rows\nk,crf,none_ms,full_ms,binary_ms,"
+              "learned_ms\n",
+              options.runs, static_cast<long long>(options.rows));
+  create_probe_table(connection, options.rows);
   for (int crf : {2, 4, 8, 16, 32}) {
-    create_tables(connection, options.rows, crf, 16);
+    create_build_tables(connection, options.rows, crf, 2);
     for (int k = 2; k <= 4; ++k)
       print_times(std::to_string(k) + "," + std::to_string(crf),
-                  time_strategies(connection, join_query(k), options.runs));
+                  time_strategies(connection, join_query(k, 2), options.runs));
   }
 }
 
@@ -154,10 +192,14 @@ void run_tuple(const Options& options) {
   Database database;
   Connection connection(database);
   vectorized(connection, options);
-  std::printf("payload_bytes,none_ms,full_ms,binary_ms,learned_ms\n");
-  for (int payload : {32, 64, 128, 256, 512, 1000}) {
-    create_tables(connection, options.rows, 8, payload);
-    print_times(std::to_string(payload), time_strategies(connection, join_query(3), options.runs));
+  std::printf("# probe pipeline ms, median of %d, R %lld rows, k 3, CRF 8\npayload_bytes,"
+              "none_ms,full_ms,binary_ms,learned_ms\n",
+              options.runs, static_cast<long long>(options.rows));
+  create_probe_table(connection, options.rows);
+  for (int columns : {4, 8, 16, 32, 64, 125}) {
+    create_build_tables(connection, options.rows, 8, columns);
+    print_times(std::to_string(8 * columns),
+                time_strategies(connection, join_query(3, columns), options.runs));
   }
 }
 
