@@ -31,6 +31,7 @@
 // a long string would not make the copying dearer.
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -172,35 +173,39 @@ Connection& vectorized(Connection& connection, const Options& options) {
   return connection;
 }
 
-void run_joins(const Options& options) {
+// Figs 10 and 11: a database with R, the CSV header, then `body` (build tables and times).
+void run_join_experiment(const Options& options, const std::string& header,
+                         const std::function<void(Connection&)>& body) {
   Database database;
   Connection connection(database);
   vectorized(connection, options);
-  std::printf("# probe pipeline ms, median of %d, R %lld rows\nk,crf,none_ms,full_ms,binary_ms,"
+  std::printf("# probe pipeline ms, median of %d, R %lld rows\n%s,none_ms,full_ms,binary_ms,"
               "learned_ms\n",
-              options.runs, static_cast<long long>(options.rows));
+              options.runs, static_cast<long long>(options.rows), header.c_str());
   create_probe_table(connection, options.rows);
-  for (int crf : {2, 4, 8, 16, 32}) {
-    create_build_tables(connection, options.rows, crf, 2);
-    for (int k = 2; k <= 4; ++k)
-      print_times(std::to_string(k) + "," + std::to_string(crf),
-                  time_strategies(connection, join_query(k, 2), options.runs));
-  }
+  body(connection);
 }
 
+void run_joins(const Options& options) {
+  run_join_experiment(options, "k,crf", [&](Connection& connection) {
+    for (int crf : {2, 4, 8, 16, 32}) {
+      create_build_tables(connection, options.rows, crf, 2);
+      for (int k = 2; k <= 4; ++k)
+        print_times(std::to_string(k) + "," + std::to_string(crf),
+                    time_strategies(connection, join_query(k, 2), options.runs));
+    }
+  });
+}
+
+// k = 3, CRF 8.
 void run_tuple(const Options& options) {
-  Database database;
-  Connection connection(database);
-  vectorized(connection, options);
-  std::printf("# probe pipeline ms, median of %d, R %lld rows, k 3, CRF 8\npayload_bytes,"
-              "none_ms,full_ms,binary_ms,learned_ms\n",
-              options.runs, static_cast<long long>(options.rows));
-  create_probe_table(connection, options.rows);
-  for (int columns : {4, 8, 16, 32, 64, 125}) {
-    create_build_tables(connection, options.rows, 8, columns);
-    print_times(std::to_string(8 * columns),
-                time_strategies(connection, join_query(3, columns), options.runs));
-  }
+  run_join_experiment(options, "payload_bytes", [&](Connection& connection) {
+    for (int columns : {4, 8, 16, 32, 64, 125}) {
+      create_build_tables(connection, options.rows, 8, columns);
+      print_times(std::to_string(8 * columns),
+                  time_strategies(connection, join_query(3, columns), options.runs));
+    }
+  });
 }
 
 void run_tpch(const Options& options) {
