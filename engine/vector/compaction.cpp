@@ -17,8 +17,15 @@ void CompactionBuffer::append(const DataChunk& chunk, uint32_t first, uint32_t c
   positions_.resize(count);
   const uint32_t* sel = chunk.selection();
   for (uint32_t i = 0; i < count; ++i) positions_[i] = sel ? sel[first + i] : first + i;
-  for (size_t c = 0; c < chunk.column_count(); ++c)
-    take_values(chunk.column(c), positions_.data(), count, chunk_->column(c), size_);
+  for (size_t c = 0; c < chunk.column_count(); ++c) {
+    Vector& out = chunk_->column(c);
+    take_values(chunk.column(c), positions_.data(), count, out, size_);
+    if (out.physical() != PhysicalType::kString) continue;
+    StringRef* strings = out.mutable_values<StringRef>() + size_;
+    for (uint32_t i = 0; i < count; ++i)
+      if (out.is_valid(size_ + i) && !strings[i].is_inline())
+        strings[i] = strings_.store(strings[i].view());
+  }
   size_ += count;
 }
 
@@ -68,12 +75,12 @@ CompactionLearner* PipelineCompaction::learner(const plan::LogicalOp& op) const 
 }
 
 Compactor::Compactor(const ChunkColumns& input, uint32_t vector_size, CompactionPolicy policy,
-                     CompactionLearner* learner, bool ordered)
+                     CompactionLearner* learner, bool ordered, StringHeap& strings)
     : vector_size_(vector_size),
       policy_(policy),
       learner_(learner),
       ordered_(ordered),
-      buffer_(vector_size) {
+      buffer_(vector_size, strings) {
   columns_ = input;
 }
 
@@ -119,18 +126,21 @@ std::unique_ptr<Compactor> make_compactor(const PipelineContext& context, const 
                                           const ChunkColumns& input, bool ordered) {
   if (!context.compaction) return nullptr;
   const uint32_t size = context.vector_size;
+  StringHeap& strings = *context.worker.strings;
   // A buffer of one row compacts nothing.
   if (size < 2) return nullptr;
   switch (context.compaction->strategy(op)) {
     case plan::CompactionStrategy::kNone:
       return nullptr;
     case plan::CompactionStrategy::kFull:
-      return std::make_unique<Compactor>(input, size, full_compaction(size), nullptr, ordered);
+      return std::make_unique<Compactor>(input, size, full_compaction(size), nullptr, ordered,
+                                         strings);
     case plan::CompactionStrategy::kBinary:
-      return std::make_unique<Compactor>(input, size, binary_compaction(size), nullptr, ordered);
+      return std::make_unique<Compactor>(input, size, binary_compaction(size), nullptr, ordered,
+                                         strings);
     case plan::CompactionStrategy::kLearned:
       return std::make_unique<Compactor>(input, size, CompactionPolicy{},
-                                         context.compaction->learner(op), ordered);
+                                         context.compaction->learner(op), ordered, strings);
     case plan::CompactionStrategy::kLogical:
     case plan::CompactionStrategy::kSmart:
       break;

@@ -27,13 +27,16 @@ namespace floe::vectorized {
 // The rows of small chunks, merged into one chunk of owned columns.
 class CompactionBuffer {
  public:
-  explicit CompactionBuffer(uint32_t capacity) : capacity_(capacity) {}
+  // `strings`: where copied string bytes go (the worker's heap, which lives as long as the
+  // query).
+  CompactionBuffer(uint32_t capacity, StringHeap& strings)
+      : capacity_(capacity), strings_(strings) {}
 
   uint32_t size() const { return size_; }
   uint32_t room() const { return capacity_ - size_; }
   // Copies rows [first, first + count) of the chunk's rows (in selection order) to the end.
-  // Strings keep pointing at their bytes, which live as long as the query (table storage,
-  // join rows, the worker's string heap; the sinks keep such references too).
+  // String bytes that are not inline are copied to `strings`: a chunk's may live only as
+  // long as its scan batch (the before-images a snapshot sees, runtime/table_scanner.h).
   // count <= room(); every chunk has the first one's column types.
   void append(const DataChunk& chunk, uint32_t first, uint32_t count);
   // The merged rows as positions 0..size() (no selection); the buffer is empty again.
@@ -41,6 +44,7 @@ class CompactionBuffer {
 
  private:
   uint32_t capacity_;
+  StringHeap& strings_;
   uint32_t size_ = 0;
   std::optional<DataChunk> chunk_;
   std::vector<uint32_t> positions_;
@@ -77,7 +81,7 @@ class Compactor : public ChunkOperator {
  public:
   // `learner`: null, or learned compaction's (then `policy` is ignored).
   Compactor(const ChunkColumns& input, uint32_t vector_size, CompactionPolicy policy,
-            CompactionLearner* learner, bool ordered);
+            CompactionLearner* learner, bool ordered, StringHeap& strings);
 
   bool consume(DataChunk& chunk) override;
   // Pushes the buffered rows on (at the end of a morsel); false once the pipeline is done.

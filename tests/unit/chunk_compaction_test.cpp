@@ -1,5 +1,5 @@
 // Chunk compaction (engine/vector/compaction.h, runtime/compaction_learner.h): the buffer
-// that merges small chunks (values, NULLs, strings), the compactor's
+// that merges small chunks (values, NULLs, strings that outlive their chunk), the compactor's
 // policies (which chunks pass, when the buffer goes on, order where it counts), and the UCB
 // bandit of learned compaction (initial tries in arm order, convergence to the best arm,
 // reset on a 2x jump), with fixed rewards so that every run is the same.
@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/database.h"
 #include "engine/vector/compaction.h"
 #include "runtime/compaction_learner.h"
+#include "tests/unit/result_lines.h"
 
 namespace floe::vectorized {
 namespace {
@@ -48,11 +50,12 @@ class Collector : public ChunkConsumer {
   std::vector<int32_t> values;
 };
 
-TEST(CompactionBufferTest, MergesSelectedRowsWithNullsAndStrings) {
-  CompactionBuffer buffer(2048);
+TEST(CompactionBufferTest, MergesSelectedRowsWithNullsAndStringsThatOutliveTheirChunk) {
+  StringHeap strings;
+  CompactionBuffer buffer(2048, strings);
   std::vector<uint32_t> first = {0, 3, 7, 10}, second = {1, 2, 5};
-  StringHeap heap;
   {
+    StringHeap heap;  // the chunks' string bytes die with them
     DataChunk a = make_chunk(first, heap);
     a.set_selection(first.data());
     buffer.append(a, 1, 3);  // rows 3, 7, 10
@@ -61,7 +64,7 @@ TEST(CompactionBufferTest, MergesSelectedRowsWithNullsAndStrings) {
     buffer.append(b, 0, 3);  // rows 1, 2, 5
     EXPECT_EQ(buffer.size(), 6u);
     EXPECT_EQ(buffer.room(), 2042u);
-  }  // the chunks are gone
+  }  // the chunks and their string bytes are gone
   DataChunk merged = buffer.take();
   EXPECT_EQ(buffer.size(), 0u);
   ASSERT_EQ(merged.count(), 6u);
@@ -99,7 +102,8 @@ Collector push(Compactor& compactor, const std::vector<uint32_t>& sizes, uint32_
 TEST(CompactorTest, BinaryBuffersSmallChunksUntil1920AndPassesLargerOnes) {
   EXPECT_EQ(binary_compaction(2048).threshold, 128u);
   EXPECT_EQ(binary_compaction(2048).flush_at, 1920u);
-  Compactor compactor({}, 2048, binary_compaction(2048), nullptr, false);
+  StringHeap strings;
+  Compactor compactor({}, 2048, binary_compaction(2048), nullptr, false, strings);
   std::vector<uint32_t> sizes(21, 100);  // 2,100 rows in small chunks
   sizes.insert(sizes.begin() + 5, 500);  // passes at once, before the buffered rows
   Collector out = push(compactor, sizes, 2048);
@@ -113,7 +117,8 @@ TEST(CompactorTest, BinaryBuffersSmallChunksUntil1920AndPassesLargerOnes) {
 }
 
 TEST(CompactorTest, OrderedPipelinesFlushBeforeALargeChunkPasses) {
-  Compactor compactor({}, 2048, binary_compaction(2048), nullptr, true);
+  StringHeap strings;
+  Compactor compactor({}, 2048, binary_compaction(2048), nullptr, true, strings);
   Collector out = push(compactor, {100, 100, 500, 100}, 2048);
   EXPECT_EQ(out.sizes, (std::vector<uint32_t>{200, 500, 100}));
   std::vector<int32_t> all(800);
@@ -122,14 +127,16 @@ TEST(CompactorTest, OrderedPipelinesFlushBeforeALargeChunkPasses) {
 }
 
 TEST(CompactorTest, FullSplitsChunksToFillTheBuffer) {
-  Compactor compactor({}, 100, full_compaction(100), nullptr, false);
+  StringHeap strings;
+  Compactor compactor({}, 100, full_compaction(100), nullptr, false, strings);
   Collector out = push(compactor, {60, 60, 100, 99, 1}, 100);
   // 100 passes; 60 + 40 of 60, then 20 + 80 of 99, then 19 + 1.
   EXPECT_EQ(out.sizes, (std::vector<uint32_t>{100, 100, 100, 20}));
 }
 
 TEST(CompactorTest, ThresholdZeroPassesEveryChunk) {
-  Compactor compactor({}, 2048, threshold_compaction(0, 2048), nullptr, false);
+  StringHeap strings;
+  Compactor compactor({}, 2048, threshold_compaction(0, 2048), nullptr, false, strings);
   Collector out = push(compactor, {1, 2, 3}, 2048);
   EXPECT_EQ(out.sizes, (std::vector<uint32_t>{1, 2, 3}));
 }
@@ -194,6 +201,36 @@ TEST(CompactionLearnerTest, ResetsAndTriesAgainWhenRewardsJumpTwofold) {
   EXPECT_EQ(learner.select(), 0u);
   EXPECT_EQ(learner.select(), 0u);
   EXPECT_EQ(learner.select(), 1u);
+}
+
+// A snapshot's before-images come with strings that live only as long as their scan batch
+// (runtime/table_scanner.h); a selective join leaves chunks of a few rows, which every
+// strategy buffers past the batch.
+TEST(CompactionTest, BufferedStringsOfBeforeImagesOutliveTheirBatch) {
+  Database database;
+  Connection setup(database);
+  setup.query(
+      "set freeze_policy = 'never';"
+      "create table cv (id bigint, s varchar(60));"
+      "insert into cv select n, 'an-old-long-string-value-' || cast(n % 5000 as text) "
+      "from generate_series(0, 99999) as g(n);"
+      "create table ck (k bigint);"
+      "insert into ck select n * 31 from generate_series(0, 2999) as g(n)");
+  const std::string sql = "select cv.s, count(*) from cv join ck on cv.id = ck.k group by cv.s";
+  for (const char* compaction : {"full", "binary", "learned"}) {
+    Connection reader(database);
+    reader.options().threads = 2;
+    reader.options().oversubscribe = true;
+    reader.query(std::string("set execution_mode = 'vectorized'; set vector_size = 256; ") +
+                 "set compaction = '" + compaction + "'");
+    reader.query("begin");
+    const auto before = testing::sorted_lines(reader.query(sql));
+    ASSERT_EQ(before.size(), 3000u) << compaction;
+    setup.query("update cv set s = 'a-new-long-string-value-' || cast(id as text)");
+    EXPECT_EQ(testing::sorted_lines(reader.query(sql)), before) << compaction;
+    reader.query("commit");
+    setup.query("update cv set s = 'an-old-long-string-value-' || cast(id % 5000 as text)");
+  }
 }
 
 }  // namespace
