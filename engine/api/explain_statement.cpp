@@ -46,6 +46,22 @@ std::string milliseconds(double ms) {
   return text;
 }
 
+// Vectorized engine: " (chunks in 3 of 1024.0 rows, out 40 of 12.5 rows)", the chunks an
+// operator received and passed on (after its compaction) and their average size; a source
+// has only chunks out.
+std::string chunk_counts(const vectorized::ChunkCounts& counts) {
+  auto part = [](const char* name, uint64_t chunks, uint64_t rows) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %llu of %.1f rows", name,
+                  static_cast<unsigned long long>(chunks),
+                  chunks ? static_cast<double>(rows) / static_cast<double>(chunks) : 0.0);
+    return std::string(text);
+  };
+  std::string text = " (chunks ";
+  if (counts.chunks_in) text += part("in", counts.chunks_in, counts.rows_in) + ", ";
+  return text + part("out", counts.chunks_out, counts.rows_out) + ")";
+}
+
 // Runs the query with row counting; fills the codegen, compile and execute times.
 std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionOptions& options,
                             PhaseTimings& timings) {
@@ -58,7 +74,10 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
       physical,
       [&](const plan::LogicalOp& op) {
         auto rows = profile.operator_rows.find(&op);
-        std::string text = " (actual rows " +
+        // Before the rows: tests match "(actual rows N)" at the end or before other parts.
+        auto chunks = profile.operator_chunks.find(&op);
+        std::string text = chunks == profile.operator_chunks.end() ? "" : chunk_counts(chunks->second);
+        text += " (actual rows " +
                            std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) +
                            ")";
         auto join_table = profile.join_tables.find(&op);

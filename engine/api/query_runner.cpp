@@ -53,7 +53,8 @@ plan::PhysicalPlan prepare_plan(plan::LogicalPlan logical, const ExecutionOption
   plan::unnest_subqueries(logical);
   substitute_subqueries(logical, options, timings);
   plan::optimize(logical, options.index_join);
-  plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical), options.join_table);
+  plan::PhysicalPlan physical = plan::make_physical_plan(std::move(logical), options.join_table,
+                                                           options.compaction);
   timings.plan_ms += elapsed_ms(start);
   return physical;
 }

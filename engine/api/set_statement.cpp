@@ -63,6 +63,9 @@ const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
 const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
 // In plan::JoinTableKind's order.
 const std::array<const char*, 4> kJoinTableNames = {"chaining", "cht", "cat", "auto"};
+// In plan::CompactionStrategy's order.
+const std::array<const char*, 6> kCompactionNames = {"none",    "full",    "binary",
+                                                     "learned", "logical", "smart"};
 
 struct Setting {
   const char* name;
@@ -173,6 +176,19 @@ const Setting kSettings[] = {
      },
      [](const StatementContext& c) -> std::string { return c.options.index_join ? "on" : "off"; },
      FLOE_OPTION_RESET(index_join)},
+    {"compaction",
+     [](std::string_view n, std::string_view v, StatementContext& c) {
+       auto strategy = parse_enum<plan::CompactionStrategy>(n, v, kCompactionNames);
+       // Named by issue 9, so not an invalid value, but not there yet.
+       if (strategy == plan::CompactionStrategy::kLogical ||
+           strategy == plan::CompactionStrategy::kSmart)
+         throw Error(std::string(v) + " compaction is not implemented yet");
+       c.options.compaction = strategy;
+     },
+     [](const StatementContext& c) -> std::string {
+       return kCompactionNames[static_cast<size_t>(c.options.compaction)];
+     },
+     FLOE_OPTION_RESET(compaction)},
     // Settings of the transaction and the session's default for it (isolation_level.h).
     {"transaction_isolation",
      [](std::string_view n, std::string_view v, StatementContext& c) {

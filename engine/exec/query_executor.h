@@ -16,6 +16,7 @@
 
 #include "engine/plan/physical_description.h"
 #include "engine/plan/physical_plan.h"
+#include "engine/vector/chunk_operator.h"
 #include "runtime/scan_restriction.h"
 #include "storage/value.h"
 
@@ -70,6 +71,9 @@ struct ExecutionOptions {
   plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
   // Whether hash joins may become index nested-loop joins (`SET enable_index_join`).
   bool index_join = true;
+  // How the vectorized engine's filters and joins compact their chunks (`SET compaction`,
+  // plan::CompactionStrategy; engine/vector/compaction.h).
+  plan::CompactionStrategy compaction = plan::CompactionStrategy::kBinary;
   // Passed on to CsvOptions::progress by COPY FROM (the shell shows loading progress).
   std::function<void(uint64_t rows)> copy_progress;
   // Called by CALL dbgen after every loaded range: the tables being loaded ("orders+lineitem")
@@ -108,6 +112,8 @@ struct QueryOutput {
 struct QueryProfile {
   // The rows each operator produced (passed on to its consumer), summed over the workers.
   std::unordered_map<const plan::LogicalOp*, uint64_t> operator_rows;
+  // Vectorized engine: the chunks each streaming operator received and passed on.
+  std::unordered_map<const plan::LogicalOp*, vectorized::ChunkCounts> operator_chunks;
   // What each scan's vectorized scanner did (blocks skipped, PSMA, rows matched).
   std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.

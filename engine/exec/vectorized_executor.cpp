@@ -13,6 +13,7 @@
 
 #include "engine/exec/pipeline_support.h"
 #include "engine/vector/aggregation.h"
+#include "engine/vector/compaction.h"
 #include "engine/vector/materialized_rows.h"
 #include "engine/vector/vector_pipeline.h"
 #include "runtime/query_context.h"
@@ -23,6 +24,7 @@ namespace {
 
 using plan::PipelineDescription;
 using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+using ChunkCounts = std::unordered_map<const plan::LogicalOp*, vectorized::ChunkCounts>;
 
 // Once the pipeline's morsels are done: its sink's rows get ready for the pipelines that
 // read them (the compiled executor's finalize_sink, with C++ callbacks).
@@ -56,8 +58,10 @@ void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescripti
 
 void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                   const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
-                  uint32_t vector_size, std::vector<RowCounts>* row_counts) {
+                  uint32_t vector_size, std::vector<RowCounts>* row_counts,
+                  std::vector<ChunkCounts>* chunk_counts) {
   const PipelineDescription& pipeline = physical.pipelines[index];
+  const vectorized::PipelineCompaction compaction(plan, plan.pipelines[index], vector_size);
   // Built up front, on this thread: a worker's morsels then only run them.
   std::vector<std::unique_ptr<vectorized::VectorPipeline>> workers;
   for (uint32_t w = 0; w < query.worker_count(); ++w) {
@@ -67,7 +71,9 @@ void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
                                         query.worker(w),
                                         state.data(),
                                         vector_size,
-                                        row_counts ? &(*row_counts)[w] : nullptr};
+                                        row_counts ? &(*row_counts)[w] : nullptr,
+                                        chunk_counts ? &(*chunk_counts)[w] : nullptr,
+                                        &compaction};
     workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }
   if (pipeline.sink == PipelineDescription::Sink::kAggregation)
@@ -100,17 +106,27 @@ QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOp
   QueryContext query(workers, options.cancel);
   QueryState state(physical->slots, query.worker_count(), options.scan);
   std::vector<RowCounts> row_counts(profile ? workers : 0);
+  std::vector<ChunkCounts> chunk_counts(profile ? workers : 0);
   arena.execute([&] {
     for (size_t p = 0; p < physical->pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
       run_pipeline(plan, p, *physical, state, query, options.scan.vector_size,
-                   profile ? &row_counts : nullptr);
+                   profile ? &row_counts : nullptr, profile ? &chunk_counts : nullptr);
       if (profile) profile->pipeline_ms[physical->pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });
   if (profile) {
     for (const auto& counts : row_counts)
       for (auto [op, rows] : counts) profile->operator_rows[op] += rows;
+    for (const auto& counts : chunk_counts) {
+      for (const auto& [op, chunks] : counts) {
+        auto& total = profile->operator_chunks[op];
+        total.chunks_in += chunks.chunks_in;
+        total.rows_in += chunks.rows_in;
+        total.chunks_out += chunks.chunks_out;
+        total.rows_out += chunks.rows_out;
+      }
+    }
     add_scan_statistics(physical->slots, state, workers, *profile);
     add_join_tables(*physical, state, *profile);
   }

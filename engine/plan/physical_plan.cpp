@@ -168,13 +168,14 @@ JoinTableKind join_table_for(const JoinOp& join, JoinTableKind requested) {
 }
 
 // Records the choices of every hash join and chunk-reducing operator.
-void choose(const LogicalOp& op, JoinTableKind join_table,
+void choose(const LogicalOp& op, JoinTableKind join_table, CompactionStrategy compaction,
             std::unordered_map<const LogicalOp*, OperatorChoices>& choices) {
   check_stack_depth();
-  if (op.kind == LogicalKind::kJoin || op.kind == LogicalKind::kFilter) choices[&op] = {};
+  if (op.kind == LogicalKind::kJoin || op.kind == LogicalKind::kFilter)
+    choices[&op] = {.compaction = compaction};
   if (op.kind == LogicalKind::kJoin)
     choices[&op].join_table = join_table_for(static_cast<const JoinOp&>(op), join_table);
-  for (const auto& child : op.children) choose(*child, join_table, choices);
+  for (const auto& child : op.children) choose(*child, join_table, compaction, choices);
 }
 
 }  // namespace
@@ -187,12 +188,13 @@ size_t union_child(const Pipeline& pipeline, size_t position) {
   throw Error("internal error: a union's input pipeline does not come from its child");
 }
 
-PhysicalPlan make_physical_plan(LogicalPlan logical, JoinTableKind join_table) {
+PhysicalPlan make_physical_plan(LogicalPlan logical, JoinTableKind join_table,
+                                CompactionStrategy compaction) {
   PhysicalPlan plan;
   plan.logical = std::move(logical);
   if (!plan.logical.root) throw Error("internal error: empty plan");
   plan.pipelines = PipelineSplitter().split(*plan.logical.root);
-  choose(*plan.logical.root, join_table, plan.choices);
+  choose(*plan.logical.root, join_table, compaction, plan.choices);
   for (Pipeline& pipeline : plan.pipelines) pipeline.ordered = reads_in_order(pipeline);
   return plan;
 }

@@ -40,8 +40,9 @@ struct Pipeline {
 enum class JoinTableKind : uint8_t { kChaining, kCht, kCat, kAuto };
 
 // How a chunk-reducing operator (a filter or a join) of the vectorized engine compacts the
-// chunks it emits (`SET compaction`; chunk compaction, SIGMOD 2024, sections 3-5). None for
-// now.
+// chunks it emits (`SET compaction`; chunk compaction, SIGMOD 2024, sections 3-5;
+// engine/vector/compaction.h). The compiled engine has no chunks. kLogical and kSmart are
+// not implemented yet.
 enum class CompactionStrategy : uint8_t { kNone, kFull, kBinary, kLearned, kLogical, kSmart };
 
 // Per-operator choices that both engines follow.
@@ -57,9 +58,11 @@ struct PhysicalPlan {
   std::unordered_map<const LogicalOp*, OperatorChoices> choices;
 };
 
-// `join_table`: the requested `SET join_table`, recorded per join (see JoinTableKind).
+// `join_table`: the requested `SET join_table`, recorded per join (see JoinTableKind);
+// `compaction`: the requested `SET compaction`, recorded per filter and join.
 PhysicalPlan make_physical_plan(LogicalPlan logical,
-                                JoinTableKind join_table = JoinTableKind::kChaining);
+                                JoinTableKind join_table = JoinTableKind::kChaining,
+                                CompactionStrategy compaction = CompactionStrategy::kNone);
 
 // The index of the UNION ALL at `pipeline.operators[position]`'s child that pushes into it in
 // this pipeline (the operator before it, or the source).

@@ -24,6 +24,17 @@ namespace floe::vectorized {
 // Where each plan column of a chunk is: its column index.
 using ChunkColumns = std::unordered_map<plan::ColumnId, size_t>;
 
+class PipelineCompaction;  // compaction.h
+
+// EXPLAIN ANALYZE: the chunks a streaming operator received and passed on (after its
+// compaction), and their rows.
+struct ChunkCounts {
+  uint64_t chunks_in = 0;
+  uint64_t rows_in = 0;
+  uint64_t chunks_out = 0;
+  uint64_t rows_out = 0;
+};
+
 // What one worker's operators of one pipeline share.
 struct PipelineContext {
   const plan::LogicalPlan& plan;
@@ -34,6 +45,10 @@ struct PipelineContext {
   uint32_t vector_size;
   // EXPLAIN ANALYZE: the worker's row count per counted operator (null: not counted).
   std::unordered_map<const plan::LogicalOp*, uint64_t>* row_counts = nullptr;
+  // With row_counts: the worker's chunk counts per counted operator.
+  std::unordered_map<const plan::LogicalOp*, ChunkCounts>* chunk_counts = nullptr;
+  // The compaction of the pipeline's filters and joins (null: none).
+  const PipelineCompaction* compaction = nullptr;
 };
 
 class ChunkConsumer {

@@ -214,18 +214,31 @@ class TableFunctionCall : public ChunkOperator {
 
 class RowCounter : public ChunkOperator {
  public:
-  RowCounter(const PipelineContext& context, const plan::LogicalOp& op, const ChunkColumns& input)
-      : count_((*context.row_counts)[&op]) {
+  RowCounter(const PipelineContext& context, const plan::LogicalOp& op,
+             const plan::LogicalOp* next, const ChunkColumns& input)
+      : count_((*context.row_counts)[&op]),
+        out_(context.chunk_counts ? &(*context.chunk_counts)[&op] : nullptr),
+        in_(context.chunk_counts && next ? &(*context.chunk_counts)[next] : nullptr) {
     columns_ = input;
   }
 
   bool consume(DataChunk& chunk) override {
     count_ += chunk.count();
+    if (out_) {
+      ++out_->chunks_out;
+      out_->rows_out += chunk.count();
+    }
+    if (in_) {
+      ++in_->chunks_in;
+      in_->rows_in += chunk.count();
+    }
     return next_->consume(chunk);
   }
 
  private:
   uint64_t& count_;
+  ChunkCounts* out_;
+  ChunkCounts* in_;
 };
 
 class ResultSink : public ChunkConsumer {
@@ -294,8 +307,9 @@ std::unique_ptr<ChunkOperator> make_table_function(const PipelineContext& contex
 
 std::unique_ptr<ChunkOperator> make_row_counter(const PipelineContext& context,
                                                 const plan::LogicalOp& op,
+                                                const plan::LogicalOp* next,
                                                 const ChunkColumns& input) {
-  return std::make_unique<RowCounter>(context, op, input);
+  return std::make_unique<RowCounter>(context, op, next, input);
 }
 
 std::unique_ptr<ChunkConsumer> make_result_sink(const PipelineContext& context,

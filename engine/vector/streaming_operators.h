@@ -31,9 +31,12 @@ std::unique_ptr<ChunkOperator> make_table_function(const PipelineContext& contex
                                                    const plan::TableFunctionOp& call,
                                                    const ChunkColumns& input);
 // EXPLAIN ANALYZE: adds the rows `op` passes on to the worker's count (the compiled
-// engine's row counters, codegen/row_counter_translator.cpp).
+// engine's row counters, codegen/row_counter_translator.cpp), and the chunks to its chunk
+// counts, as passed on by `op` and as received by `next` (the streaming operator above, or
+// null).
 std::unique_ptr<ChunkOperator> make_row_counter(const PipelineContext& context,
                                                 const plan::LogicalOp& op,
+                                                const plan::LogicalOp* next,
                                                 const ChunkColumns& input);
 // The query result (codegen/result_sink_translator.cpp): one row per chunk row in the result
 // RowBuffer, laid out by PhysicalDescription::result_layout (row_scatter.h).

@@ -80,6 +80,14 @@ std::unique_ptr<ChunkConsumer> make_sink(const PipelineContext& context,
 
 }  // namespace
 
+bool VectorPipeline::run(uint64_t begin, uint64_t end) {
+  if (!source_->produce(begin, end, *first_)) return false;
+  // Bottom up: a compactor's rows may fill the buffer of one above.
+  for (Compactor* compactor : compactors_)
+    if (!compactor->flush()) return false;
+  return true;
+}
+
 VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineContext& context)
     : context_(context) {
   // Built bottom up, each part over the columns of the chunks below it; with row counts
@@ -92,17 +100,25 @@ VectorPipeline::VectorPipeline(const plan::Pipeline& pipeline, const PipelineCon
     chain.push_back(op.get());
     operators_.push_back(std::move(op));
   };
-  auto count = [&](const plan::LogicalOp& op) {
-    if (context_.row_counts) add(make_row_counter(context_, op, *columns));
+  auto count = [&](const plan::LogicalOp& op, size_t next) {
+    const plan::LogicalOp* above = next < pipeline.operators.size() ? pipeline.operators[next]
+                                                                    : nullptr;
+    if (context_.row_counts) add(make_row_counter(context_, op, above, *columns));
   };
-  count(*pipeline.source);
+  count(*pipeline.source, 0);
   const size_t filtered =
       plan::first_concise_join(pipeline, pipeline.operators.size(), context_.physical);
   for (size_t k = 0; k < pipeline.operators.size(); ++k) {
     if (k == filtered)
       if (auto filter = make_bitmap_filter(context_, pipeline, k, *columns)) add(std::move(filter));
     add(make_operator(context_, pipeline, k, *columns));
-    count(*pipeline.operators[k]);
+    // Chunk compaction after the chunk-reducing operators (compaction.h).
+    if (auto compactor =
+            make_compactor(context_, *pipeline.operators[k], *columns, pipeline.ordered)) {
+      compactors_.push_back(compactor.get());
+      add(std::move(compactor));
+    }
+    count(*pipeline.operators[k], k + 1);
   }
   sink_ = make_sink(context_, pipeline.sink, *columns);
   chain.push_back(sink_.get());

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/vector/chunk_operator.h"
+#include "engine/vector/compaction.h"
 
 namespace floe::vectorized {
 
@@ -16,7 +17,8 @@ class VectorPipeline {
 
   // Pushes the rows of morsel [begin, end) through; false once the pipeline is done (its
   // LIMIT let through all it will). Throws floe::Error like the query would fail.
-  bool run(uint64_t begin, uint64_t end) { return source_->produce(begin, end, *first_); }
+  // The compactors' buffers go on at the end of the morsel.
+  bool run(uint64_t begin, uint64_t end);
 
  private:
   PipelineContext context_;
@@ -24,6 +26,7 @@ class VectorPipeline {
   std::vector<std::unique_ptr<ChunkOperator>> operators_;  // bottom up
   std::unique_ptr<ChunkConsumer> sink_;
   ChunkConsumer* first_ = nullptr;  // what the source pushes into
+  std::vector<Compactor*> compactors_;  // bottom up
 };
 
 }  // namespace floe::vectorized

@@ -16,15 +16,16 @@ void gather_column(const uint8_t* const* rows, uint32_t n, RowFieldOffsets field
   for (uint32_t i = 0; i < n; ++i) out.set_valid(i, rows[i][*field.null_offset] == 0);
 }
 
-void take_values(const Vector& from, const uint32_t* positions, uint32_t n, Vector& out) {
+void take_values(const Vector& from, const uint32_t* positions, uint32_t n, Vector& out,
+                 uint32_t at) {
   visit_physical(from.physical(), [&](auto t) {
     using T = decltype(t);
     const T* in = from.values<T>();
-    T* values = out.mutable_values<T>();
+    T* values = out.mutable_values<T>() + at;
     for (uint32_t k = 0; k < n; ++k) values[k] = in[positions[k]];
   });
   if (from.all_valid()) return;
-  for (uint32_t k = 0; k < n; ++k) out.set_valid(k, from.is_valid(positions[k]));
+  for (uint32_t k = 0; k < n; ++k) out.set_valid(at + k, from.is_valid(positions[k]));
 }
 
 }  // namespace floe::vectorized

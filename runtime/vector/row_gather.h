@@ -14,8 +14,9 @@ namespace floe::vectorized {
 // extent at least n); a set null flag clears the position's validity.
 void gather_column(const uint8_t* const* rows, uint32_t n, RowFieldOffsets field, Vector& out);
 
-// out[k] = from[positions[k]] for k in [0, n), values and validity (`out` owned, of `from`'s
-// type, extent at least n). Strings keep pointing at their bytes.
-void take_values(const Vector& from, const uint32_t* positions, uint32_t n, Vector& out);
+// out[at + k] = from[positions[k]] for k in [0, n), values and validity (`out` owned, of
+// `from`'s type, extent at least at + n). Strings keep pointing at their bytes.
+void take_values(const Vector& from, const uint32_t* positions, uint32_t n, Vector& out,
+                 uint32_t at = 0);
 
 }  // namespace floe::vectorized

@@ -2,7 +2,8 @@
 // join kind on every join table (chaining, CHT, CAT), over a probe table of three chunks,
 // with duplicate keys, NULL keys, and probe chunks whose matches fill several output chunks,
 // on 2 workers and several vector sizes. Expected rows are computed here from the generated
-// input; a random differential test then compares random joins with the compiled engine.
+// input; a random differential test then compares random joins with the compiled engine,
+// under every join table and every chunk compaction (SET compaction).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,6 +30,7 @@ constexpr int64_t kHotRows = 3'000;
 constexpr int64_t kHotKey = 4'999;
 constexpr uint32_t kVectorSizes[] = {100, 2048};
 const char* const kJoinTables[] = {"chaining", "cht", "cat"};
+const char* const kCompactions[] = {"none", "full", "binary", "learned"};
 
 bool probe_null(int64_t id) {
   return id % 11 == 0;
@@ -316,11 +318,12 @@ class JoinGenerator {
 };
 
 Lines run(Database& database, const std::string& sql, ExecutionMode mode,
-          const std::string& join_table) {
+          const std::string& join_table, const std::string& compaction) {
   Connection connection(database);
   connection.options().threads = 2;
   connection.options().oversubscribe = true;
-  connection.query("set join_table = '" + join_table + "'");
+  connection.query("set join_table = '" + join_table + "'; set compaction = '" + compaction +
+                   "'");
   connection.options().execution_mode = mode;
   try {
     return sorted_lines(connection.query(sql));
@@ -329,15 +332,18 @@ Lines run(Database& database, const std::string& sql, ExecutionMode mode,
   }
 }
 
-TEST_F(VectorizedJoinTest, RandomJoinsMatchCompiledUnderEveryJoinTable) {
+// Every pair of join table and compaction (60 queries: q % 3 and q % 4 cover the 12 pairs).
+TEST_F(VectorizedJoinTest, RandomJoinsMatchCompiledUnderEveryJoinTableAndCompaction) {
   JoinGenerator generator(20261124);
   size_t rows = 0;
   for (int q = 0; q < 60; ++q) {
     const std::string sql = generator.query();
     const std::string join_table = kJoinTables[q % 3];
-    Lines compiled = run(*database_, sql, ExecutionMode::kCompiled, join_table);
-    Lines vectorized = run(*database_, sql, ExecutionMode::kVectorized, join_table);
-    ASSERT_EQ(vectorized, compiled) << sql << " with join_table " << join_table;
+    const std::string compaction = kCompactions[q % 4];
+    Lines compiled = run(*database_, sql, ExecutionMode::kCompiled, join_table, compaction);
+    Lines vectorized = run(*database_, sql, ExecutionMode::kVectorized, join_table, compaction);
+    ASSERT_EQ(vectorized, compiled)
+        << sql << " with join_table " << join_table << ", compaction " << compaction;
     rows += compiled.size();
   }
   EXPECT_GT(rows, 10'000u);
