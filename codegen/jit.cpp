@@ -174,6 +174,10 @@ void* CompiledModule::lookup(const std::string& name) const {
   return address.toPtr<void*>();
 }
 
+void initialize_jit() {
+  JitEngine::get(JitOptimization::kFast);  // (creates both engines)
+}
+
 void prepare_module(llvm::Module& module) {
   // Both engines target the host, so either one's layout is right.
   auto& engine = JitEngine::get(JitOptimization::kFast);

@@ -22,7 +22,7 @@ namespace floe {
 namespace {
 
 using plan::PipelineDescription;
-using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
+using RowCounts = VectorizedPipelineRun::RowCounts;
 
 // Once the pipeline's morsels are done: its sink's rows get ready for the pipelines that
 // read them (the compiled executor's finalize_sink, with C++ callbacks).
@@ -54,39 +54,49 @@ void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescripti
   }
 }
 
-void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
-                  const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
-                  uint32_t vector_size, std::vector<RowCounts>* row_counts) {
-  const PipelineDescription& pipeline = physical.pipelines[index];
-  // Built up front, on this thread: a worker's morsels then only run them.
-  std::vector<std::unique_ptr<vectorized::VectorPipeline>> workers;
+}  // namespace
+
+VectorizedPipelineRun::VectorizedPipelineRun(const plan::PhysicalPlan& plan,
+                                             const plan::PhysicalDescription& physical,
+                                             size_t index, QueryState& state, QueryContext& query,
+                                             uint32_t vector_size,
+                                             std::vector<RowCounts>* row_counts)
+    : plan_(plan),
+      physical_(physical),
+      pipeline_(physical.pipelines[index]),
+      state_(state),
+      query_(query) {
   for (uint32_t w = 0; w < query.worker_count(); ++w) {
     vectorized::PipelineContext context{plan.logical,
                                         physical,
-                                        pipeline,
+                                        pipeline_,
                                         query.worker(w),
                                         state.data(),
                                         vector_size,
                                         row_counts ? &(*row_counts)[w] : nullptr};
-    workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
+    workers_.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }
-  if (pipeline.sink == PipelineDescription::Sink::kAggregation)
-    vectorized::start_aggregation(physical, pipeline, state.data(), query.worker(0));
-  dispatch_morsels(
-      morsels_of(pipeline, state), pipeline.ordered,
-      [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
-      [&](const Morsel& morsel, uint32_t worker) {
-        try {
-          workers[worker]->run(morsel.begin, morsel.end);
-        } catch (const Error& error) {
-          query.fail(error.what());  // the first failure wins, as in generated code
-        }
-      });
-  if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(plan, physical, pipeline, state, query);
 }
 
-}  // namespace
+VectorizedPipelineRun::~VectorizedPipelineRun() = default;
+
+void VectorizedPipelineRun::start() {
+  if (pipeline_.sink == PipelineDescription::Sink::kAggregation)
+    vectorized::start_aggregation(physical_, pipeline_, state_.data(), query_.worker(0));
+}
+
+void VectorizedPipelineRun::run_morsel(const Morsel& morsel, uint32_t worker) {
+  try {
+    workers_[worker]->run(morsel.begin, morsel.end);
+  } catch (const Error& error) {
+    query_.fail(error.what());  // the first failure wins, as in generated code
+  }
+}
+
+void VectorizedPipelineRun::finish() {
+  if (query_.failed()) throw Error(query_.error_message());
+  if (!pipeline_.sink_continues) finalize_sink(plan_, physical_, pipeline_, state_, query_);
+}
 
 QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                                QueryProfile* profile) {
@@ -103,8 +113,15 @@ QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOp
   arena.execute([&] {
     for (size_t p = 0; p < physical->pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(plan, p, *physical, state, query, options.scan.vector_size,
-                   profile ? &row_counts : nullptr);
+      const PipelineDescription& pipeline = physical->pipelines[p];
+      VectorizedPipelineRun run(plan, *physical, p, state, query, options.scan.vector_size,
+                                profile ? &row_counts : nullptr);
+      run.start();
+      dispatch_morsels(
+          morsels_of(pipeline, state), pipeline.ordered,
+          [&] { return pipeline_stopped(pipeline, state, query); },
+          [&](const Morsel& morsel, uint32_t worker) { run.run_morsel(morsel, worker); });
+      run.finish();
       if (profile) profile->pipeline_ms[physical->pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });
