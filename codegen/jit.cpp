@@ -75,6 +75,11 @@ class JitEngine {
   const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
   const llvm::Triple& triple() const { return jit_->getTargetTriple(); }
 
+  // LLJIT compiles with one TargetMachine (its SimpleCompiler), which is not thread-safe:
+  // modules are compiled one at a time (adaptive execution's compile thread and a query
+  // compiling on its own thread may both compile).
+  std::mutex& compile_mutex() { return compile_mutex_; }
+
   llvm::orc::JITDylib& create_query_dylib() {
     auto& session = jit_->getExecutionSession();
     std::string name = "floe_query_" + std::to_string(next_query_++);
@@ -155,6 +160,7 @@ class JitEngine {
   llvm::orc::JITDylib* runtime_ = nullptr;
   std::atomic<uint64_t> next_query_{0};
   std::mutex pass_mutex_;
+  std::mutex compile_mutex_;
 };
 
 llvm::orc::JITDylib& as_dylib(void* dylib) {
@@ -194,6 +200,7 @@ std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext
                                                JitOptimization level,
                                                const std::vector<std::string>& symbols) {
   auto& engine = JitEngine::get(level);
+  std::lock_guard lock(engine.compile_mutex());
   auto& dylib = engine.create_query_dylib();
   auto compiled = std::make_unique<CompiledModule>(level, &dylib);
   llvm::orc::ThreadSafeModule safe_module(std::move(module), std::move(context));

@@ -10,6 +10,9 @@
 namespace floe {
 namespace {
 
+class CompileThread;
+std::atomic<CompileThread*> compile_thread{nullptr};  // once created
+
 // The process's compile thread: takes the queued jobs one after another. Created on first
 // use, after the JIT engines (codegen::initialize_jit), so that at exit it is destroyed, and
 // joined, before them: it drops the jobs still queued and finishes the one it compiles.
@@ -17,7 +20,13 @@ class CompileThread {
  public:
   static CompileThread& get() {
     static CompileThread thread;
+    compile_thread.store(&thread);
     return thread;
+  }
+
+  void wait_idle() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [&] { return stop_ || (queue_.empty() && !busy_); });
   }
 
   void push(std::shared_ptr<BackgroundCompile> job) {
@@ -29,11 +38,13 @@ class CompileThread {
   }
 
   ~CompileThread() {
+    compile_thread.store(nullptr);
     {
       std::lock_guard lock(mutex_);
       stop_ = true;
     }
     wake_.notify_one();
+    idle_.notify_all();
     thread_.join();
   }
 
@@ -52,14 +63,23 @@ class CompileThread {
         if (stop_) return;
         job = std::move(queue_.front());
         queue_.pop_front();
+        busy_ = true;
       }
       job->compile();
+      job.reset();  // (frees an abandoned query's code)
+      {
+        std::lock_guard lock(mutex_);
+        busy_ = false;
+      }
+      idle_.notify_all();
     }
   }
 
   std::mutex mutex_;
   std::condition_variable wake_;
+  std::condition_variable idle_;
   std::deque<std::shared_ptr<BackgroundCompile>> queue_;
+  bool busy_ = false;  // compiling a job
   bool stop_ = false;
   std::thread thread_;
 };
@@ -124,6 +144,10 @@ const CompiledQuery& BackgroundCompile::wait() {
 double BackgroundCompile::compile_ms() const {
   std::lock_guard lock(done_mutex_);
   return query_ ? query_->codegen_ms() + query_->compile_ms() : -1;
+}
+
+void wait_for_background_compiles() {
+  if (CompileThread* thread = compile_thread.load()) thread->wait_idle();
 }
 
 void BackgroundCompile::release_plan() {

@@ -20,6 +20,12 @@
 
 namespace floe {
 
+// Waits until the compile thread has compiled or dropped every job queued so far (at once
+// when it is idle or was never started). A Connection waits so when it closes: a program
+// that ends right after its last query would otherwise destroy LLVM's static objects (those
+// it creates on first use, after the compile thread) while the thread still compiles.
+void wait_for_background_compiles();
+
 class BackgroundCompile {
  public:
   // Queues the compilation of `plan` against `physical`, the physical description the query
