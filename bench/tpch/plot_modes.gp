@@ -16,7 +16,7 @@ set style fill solid 0.85 border -1
 set boxwidth 0.9
 set xtics rotate by -45
 # One line per query: query, compiled, vectorized, adaptive, DuckDB (total ms).
-table = sprintf("< awk '$1 ~ /^q[0-9][0-9]$/ && NF >= 9 { t[$1, $2] = $3 + $4; d[$1] = $8; \
+table = sprintf("< awk '$1 ~ /^q[0-9][0-9]$/ && NF >= 8 { t[$1, $2] = $3 + $4; d[$1] = $7; \
                  if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } } \
                  END { for (i = 1; i <= n; ++i) { q = order[i]; \
                  print q, t[q, \"compiled\"], t[q, \"vectorized\"], t[q, \"adaptive\"], d[q] } }' '%s'", data)
