@@ -73,8 +73,8 @@ class JitEngine {
 
   llvm::orc::LLJIT& jit() { return *jit_; }
   // Held while a module is added and compiled: LLJIT compiles with one TargetMachine
-  // (SimpleCompiler), which is not thread-safe, and queries of several connections compile
-  // at once (engine/api/statement_lock.h).
+  // (SimpleCompiler), which is not thread-safe, and queries of several connections
+  // (engine/api/statement_lock.h) and adaptive execution's compile thread compile at once.
   std::mutex& compile_mutex() { return compile_mutex_; }
   const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
   const llvm::Triple& triple() const { return jit_->getTargetTriple(); }
@@ -179,6 +179,10 @@ void* CompiledModule::lookup(const std::string& name) const {
   return address.toPtr<void*>();
 }
 
+void initialize_jit() {
+  JitEngine::get(JitOptimization::kFast);  // (creates both engines)
+}
+
 void prepare_module(llvm::Module& module) {
   // Both engines target the host, so either one's layout is right.
   auto& engine = JitEngine::get(JitOptimization::kFast);
@@ -195,9 +199,9 @@ std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext
                                                JitOptimization level,
                                                const std::vector<std::string>& symbols) {
   auto& engine = JitEngine::get(level);
+  std::lock_guard lock(engine.compile_mutex());
   auto& dylib = engine.create_query_dylib();
   auto compiled = std::make_unique<CompiledModule>(level, &dylib);
-  std::lock_guard lock(engine.compile_mutex());
   llvm::orc::ThreadSafeModule safe_module(std::move(module), std::move(context));
   if (auto error = engine.jit().addIRModule(dylib, std::move(safe_module))) {
     throw_llvm_error(std::move(error), "module addition");

@@ -33,6 +33,11 @@ class CompiledModule {
   void* dylib_;  // llvm::orc::JITDylib*, kept opaque so users need no ORC headers
 };
 
+// Creates the JIT engines now rather than on first use: an object that compiles on another
+// thread and is destroyed at exit (adaptive execution's compile thread) must be created after
+// them, so that it is destroyed before them.
+void initialize_jit();
+
 // Sets the host's target triple and data layout on a module about to be generated.
 void prepare_module(llvm::Module& module);
 

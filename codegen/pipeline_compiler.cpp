@@ -200,8 +200,11 @@ QueryProgram generate_query(const plan::PhysicalPlan& plan,
   ExpressionCompiler expressions(codegen);
   PipelineEnv env(codegen, expressions, plan.logical, *program.physical, program);
   std::vector<std::unique_ptr<Consumer>> consumers;
-  for (const auto& pipeline : plan.pipelines)
+  for (const auto& pipeline : plan.pipelines) {
+    if (options.abandoned && options.abandoned->load(std::memory_order_relaxed))
+      throw QueryAbandoned{};
     generate_pipeline(env, pipeline, options.count_rows, consumers);
+  }
   program.embedded_objects = codegen.take_embedded_objects();
 
   std::string problems;

@@ -7,6 +7,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <utility>
@@ -68,7 +69,13 @@ struct GenerateOptions {
   // EXPLAIN ANALYZE: code counting the rows each operator produces (QueryProgram::
   // counted_operators); without it the generated code is free of any counting.
   bool count_rows = false;
+  // Adaptive execution's background compile: once set (the query ended first), generation
+  // stops before the next pipeline and throws QueryAbandoned, no longer reading the plan.
+  const std::atomic<bool>* abandoned = nullptr;
 };
+
+// What generate_query throws when GenerateOptions::abandoned was set.
+struct QueryAbandoned {};
 
 // Generates the module for all pipelines of `plan` (produce/consume, Neumann VLDB 2011)
 // against `physical` (describe_physical of `plan`). Throws floe::NotSupported for constructs

@@ -11,6 +11,7 @@ namespace floe::tpch {
 
 struct QueryReport {
   std::string query;  // "q01"
+  std::string mode;   // floe's execution mode when RunOptions::modes named it, else empty
   double compile_ms = 0;
   double exec_ms = 0;  // median
   uint64_t rows = 0;
@@ -22,16 +23,18 @@ struct QueryReport {
 };
 
 // Geometric means of compile + exec over the queries both systems ran (floe alone when no
-// query has DuckDB timings). Empty when no query qualifies.
+// query has DuckDB timings), of the reports of one execution mode. Empty when no query
+// qualifies.
 struct GeometricMeans {
   std::optional<double> floe_ms;
   std::optional<double> duckdb_ms;
 };
-GeometricMeans geometric_means(const std::vector<QueryReport>& reports);
+GeometricMeans geometric_means(const std::vector<QueryReport>& reports,
+                               const std::string& mode = "");
 
 void print_report_table(std::FILE* out, const std::vector<QueryReport>& reports);
 
-// A JSON array with one object per query: query, compile_ms, exec_ms, rows, valid
+// A JSON array with one object per query (and mode): query, mode when named, compile_ms, exec_ms, rows, valid
 // (true/false/null), and mismatch, error, duckdb_ms, duckdb_error, ratio when present.
 void write_report_json(std::ostream& out, const std::vector<QueryReport>& reports);
 

@@ -3,10 +3,12 @@
 //   files.
 //   floe-tpch run --sf SF [--threads N] [--runs R] [--queries LIST] [--validate]
 //                 [--json FILE] [--tpch-dir DIR] [--storage frozen|hot]
-//                 [--setup SQL] [--no-duckdb] [--query-files A.sql,B.sql]  loads the data
-//   straight into floe (frozen into Data Blocks as it loads, or kept in hot chunks), runs the
-//   setup statements (settings, freezing), and times the queries (TPC-H's, or the given query
-//   files'), side by side with DuckDB when its library is found.
+//                 [--setup SQL] [--no-duckdb] [--query-files A.sql,B.sql]
+//                 [--mode compiled,vectorized,adaptive]  loads the data straight into floe
+//   (frozen into Data Blocks as it loads, or kept in hot chunks), runs the setup statements
+//   (settings, freezing), and times the queries (TPC-H's, or the given query files'), in each
+//   execution mode named (default: the connection's, compiled), side by side with DuckDB when
+//   its library is found.
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -32,7 +34,8 @@ constexpr const char* kUsage =
     "       floe-tpch run --sf SCALE_FACTOR [--threads N] [--runs R] [--queries 1,6,q15]\n"
     "                     [--validate] [--json FILE] [--tpch-dir DIRECTORY]\n"
     "                     [--storage frozen|hot] [--setup \"SET scan_mode = 'jit'; ...\"]\n"
-    "                     [--no-duckdb] [--query-files A.sql,B.sql]\n";
+    "                     [--no-duckdb] [--query-files A.sql,B.sql]\n"
+    "                     [--mode compiled,vectorized,adaptive]\n";
 
 // Options that take no value.
 const std::set<std::string_view> kFlags = {"validate", "no-duckdb"};
@@ -89,7 +92,7 @@ int generate(const Options& options) {
 
 int run(const Options& options) {
   check_known(options, {"sf", "threads", "runs", "queries", "validate", "json", "tpch-dir",
-                        "storage", "setup", "no-duckdb", "query-files"});
+                        "storage", "setup", "no-duckdb", "query-files", "mode"});
   if (!options.contains("sf")) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -114,6 +117,14 @@ int run(const Options& options) {
     run_options.freeze = storage == "frozen";
   }
   if (options.contains("setup")) run_options.setup = options.at("setup");
+  if (options.contains("mode")) {
+    std::stringstream modes(options.at("mode"));
+    for (std::string mode; std::getline(modes, mode, ',');) {
+      if (mode != "compiled" && mode != "vectorized" && mode != "adaptive")
+        throw floe::Error("invalid mode \"" + mode + "\": expected compiled, vectorized or adaptive");
+      run_options.modes.push_back(mode);
+    }
+  }
   run_options.duckdb = !options.contains("no-duckdb");
   if (options.contains("query-files")) {
     std::stringstream files(options.at("query-files"));

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "bench/peers/duckdb_peer.h"
@@ -78,16 +79,14 @@ void validate(QueryReport& report, int number, const Result& result,
   report.valid = report.mismatch.empty();
 }
 
-// One query script: TPC-H query `number`, validated against its reference answer when asked,
-// or (number 0) a file of RunOptions::query_files, whose first value (the queries of bench/sql
-// aggregate to one row) is checked against DuckDB's.
-QueryReport run_query(const std::string& name, const std::string& path, int number,
-                      const RunOptions& options, Connection& connection, bench::DuckDbPeer* duckdb,
-                      const std::string& answer_dir) {
+// One query script on floe, in the connection's execution mode: TPC-H query `number`,
+// validated against its reference answer when asked. `first_value`: its result's first
+// value.
+QueryReport run_floe(const std::string& name, const std::vector<std::string>& statements,
+                     int number, const RunOptions& options, Connection& connection,
+                     const std::string& answer_dir, std::string& first_value) {
   QueryReport report;
   report.query = name;
-  std::vector<std::string> statements = split_statements(read_text_file(path));
-  std::string first_value;
   try {
     FloeTiming timing = time_floe(connection, statements, options.runs);
     if (timing.result.row_count() && timing.result.column_count())
@@ -101,20 +100,48 @@ QueryReport run_query(const std::string& name, const std::string& path, int numb
   } catch (const std::exception& error) {
     report.error = error.what();
   }
-  if (duckdb != nullptr) {
-    try {
-      report.duckdb_ms = time_duckdb(*duckdb, statements, options.runs);
-      if (!number && report.error.empty()) {
-        std::string duckdb_value = duckdb->scalar(statements.back());
-        report.valid = duckdb_value == first_value;
-        if (!*report.valid)
-          report.mismatch = "floe returned " + first_value + ", DuckDB " + duckdb_value;
-      }
-    } catch (const std::exception& error) {
-      report.duckdb_error = error.what();
+  return report;
+}
+
+// One query script, in each of RunOptions::modes, then on DuckDB: TPC-H query `number`, or
+// (number 0) a file of RunOptions::query_files, whose first value (the queries of bench/sql
+// aggregate to one row) is checked against DuckDB's.
+std::vector<QueryReport> run_query(const std::string& name, const std::string& path, int number,
+                                   const RunOptions& options, Connection& connection,
+                                   bench::DuckDbPeer* duckdb, const std::string& answer_dir) {
+  std::vector<std::string> statements = split_statements(read_text_file(path));
+  std::vector<QueryReport> reports;
+  std::vector<std::string> first_values;
+  const std::vector<std::string> modes =
+      options.modes.empty() ? std::vector<std::string>{""} : options.modes;
+  for (const std::string& mode : modes) {
+    if (!mode.empty()) connection.query("SET execution_mode = '" + mode + "'");
+    first_values.emplace_back();
+    reports.push_back(
+        run_floe(name, statements, number, options, connection, answer_dir, first_values.back()));
+    reports.back().mode = mode;
+  }
+  if (duckdb == nullptr) return reports;
+  std::optional<double> duckdb_ms;
+  std::string duckdb_value, duckdb_error;
+  try {
+    duckdb_ms = time_duckdb(*duckdb, statements, options.runs);
+    if (!number) duckdb_value = duckdb->scalar(statements.back());
+  } catch (const std::exception& error) {
+    duckdb_ms.reset();
+    duckdb_error = error.what();
+  }
+  for (size_t m = 0; m < reports.size(); ++m) {
+    QueryReport& report = reports[m];
+    report.duckdb_ms = duckdb_ms;
+    report.duckdb_error = duckdb_error;
+    if (!number && duckdb_ms && report.error.empty()) {
+      report.valid = duckdb_value == first_values[m];
+      if (!*report.valid)
+        report.mismatch = "floe returned " + first_values[m] + ", DuckDB " + duckdb_value;
     }
   }
-  return report;
+  return reports;
 }
 
 }  // namespace
@@ -182,15 +209,18 @@ std::vector<QueryReport> run_tpch(const RunOptions& options) {
       options.tpch_dir + "/answers/" + answer_folder(options.scale_factor);
   std::vector<QueryReport> reports;
   if (!options.query_files.empty()) {
-    for (const std::string& file : options.query_files)
-      reports.push_back(run_query(std::filesystem::path(file).stem().string(), file, 0, options,
-                                  connection, duckdb.get(), answer_dir));
+    for (const std::string& file : options.query_files) {
+      auto query_reports = run_query(std::filesystem::path(file).stem().string(), file, 0,
+                                     options, connection, duckdb.get(), answer_dir);
+      reports.insert(reports.end(), query_reports.begin(), query_reports.end());
+    }
     return reports;
   }
   for (int number : queries) {
     std::string name = query_name(number);
-    reports.push_back(run_query(name, options.tpch_dir + "/queries/" + name + ".sql", number,
-                                options, connection, duckdb.get(), answer_dir));
+    auto query_reports = run_query(name, options.tpch_dir + "/queries/" + name + ".sql", number,
+                                   options, connection, duckdb.get(), answer_dir);
+    reports.insert(reports.end(), query_reports.begin(), query_reports.end());
   }
   return reports;
 }

@@ -26,11 +26,14 @@ struct RunOptions {
   // SQL run after loading, before the queries, e.g. "SET scan_mode = 'jit'" or
   // "CALL freeze('lineitem', 'l_shipdate')".
   std::string setup;
+  // Execution modes to run each query in, one after another in the same process ("compiled",
+  // "vectorized", "adaptive": SET execution_mode); empty: the connection's (after `setup`).
+  std::vector<std::string> modes;
   LoadProgress progress;  // optional
 };
 
 // Throws floe::Error when the data cannot be generated or loaded; a failing query only
-// sets its report's error.
+// sets its report's error. One report per query and mode, DuckDB's timing in each.
 std::vector<QueryReport> run_tpch(const RunOptions& options);
 
 // The whole file, e.g. a query script. Throws floe::Error when it cannot be read.

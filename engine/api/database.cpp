@@ -3,6 +3,7 @@
 #include "engine/api/prepared_query.h"
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
+#include "engine/exec/background_compile.h"
 #include "engine/sql/parser.h"
 #include "runtime/cancellation.h"
 #include "storage/error.h"
@@ -187,6 +188,8 @@ Database::Database(const std::string& path) {
 }
 
 Connection::~Connection() {
+  // Its adaptive queries' code, still compiling after they ended (background_compile.h).
+  wait_for_background_compiles();
   if (!block_.open) return;
   auto statements = database_.lock_statements();
   if (block_.changed_schema) database_.bump_schema_version();

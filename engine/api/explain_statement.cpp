@@ -93,9 +93,25 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
         return text;
       },
       [&](const plan::Pipeline& pipeline) {
-        return " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";
+        std::string text = " (" + milliseconds(profile.pipeline_ms[pipeline.id]) + ")";
+        if (options.execution_mode == ExecutionMode::kAdaptive) {
+          const auto& morsels = profile.pipeline_morsels[pipeline.id];
+          text += " (morsels: " + std::to_string(morsels.vectorized) + " vectorized, " +
+                  std::to_string(morsels.compiled) + " compiled)";
+        }
+        return text;
       });
   text += "Planning: " + milliseconds(timings.plan_ms) + "\n";
+  if (options.execution_mode == ExecutionMode::kAdaptive) {
+    // The code was generated and compiled on the compile thread while the query ran.
+    text += "Compile (background";
+    text += profile.background_compile_ms < 0
+                ? "): unfinished\n"
+                : std::string(", ") + (profile.optimized ? "optimized" : "fast") +
+                      "): " + milliseconds(profile.background_compile_ms) + "\n";
+    text += "Execution (adaptive): " + milliseconds(timings.execute_ms) + "\n";
+    return text;
+  }
   if (options.execution_mode == ExecutionMode::kVectorized) {
     // Nothing is generated or compiled.
     text += "Execution (vectorized): " + milliseconds(timings.execute_ms) + "\n";

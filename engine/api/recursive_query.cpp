@@ -55,7 +55,9 @@ class RecursiveTerm {
       : query_(query), registry_(registry), options_(options), timings_(timings) {}
 
   Rows run() {
-    // The vectorized engine has nothing to prepare: it runs the plan anew each time.
+    // The vectorized engine has nothing to prepare: it runs the plan anew each time. So does
+    // adaptive execution, on the vectorized engine: compiling in the background anew for
+    // every iteration would only take the workers' cores.
     const bool compile = options_.execution_mode == ExecutionMode::kCompiled;
     if (!replan_ && !physical_) {
       plan::LogicalPlan term = make_term(*query_.recursive, query_.recursive_columns, registry_);

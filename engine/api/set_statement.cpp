@@ -58,7 +58,7 @@ Enum parse_enum(std::string_view name, std::string_view value,
 }
 
 const std::array<const char*, 3> kOptimizationNames = {"fast", "optimized", "auto"};
-const std::array<const char*, 2> kExecutionModeNames = {"compiled", "vectorized"};
+const std::array<const char*, 3> kExecutionModeNames = {"compiled", "vectorized", "adaptive"};
 const std::array<const char*, 2> kScanModeNames = {"vectorized", "jit"};
 const std::array<const char*, 3> kFreezePolicyNames = {"auto", "bulk", "never"};
 // In plan::JoinTableKind's order.
@@ -114,8 +114,6 @@ const Setting kSettings[] = {
      FLOE_OPTION_RESET(threads)},
     {"execution_mode",
      [](std::string_view n, std::string_view v, StatementContext& c) {
-       // Named by DESIGN.md and issue 9, so not an invalid value, but not there yet.
-       if (v == "adaptive") throw Error("adaptive execution is not implemented yet");
        set_execution_mode(c, parse_enum<ExecutionMode>(n, v, kExecutionModeNames));
      },
      [](const StatementContext& c) -> std::string {

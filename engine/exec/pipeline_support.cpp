@@ -30,6 +30,11 @@ bool limit_reached(const PipelineDescription& pipeline, const QueryState& state)
   });
 }
 
+bool pipeline_stopped(const PipelineDescription& pipeline, const QueryState& state,
+                      QueryContext& query) {
+  return query.failed() || query.check_canceled() || limit_reached(pipeline, state);
+}
+
 bool reader_needs_order(const plan::PhysicalDescription& physical, uint32_t slot) {
   return std::any_of(physical.pipelines.begin(), physical.pipelines.end(), [&](const auto& reader) {
     return reader.source == PipelineDescription::Source::kRows && reader.source_slot == slot &&

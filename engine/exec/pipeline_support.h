@@ -1,6 +1,6 @@
 // What the compiled and the vectorized executor share around the pipelines they run: the
 // physical planning step, each pipeline's morsels, its LIMIT checks, reading the result
-// rows, and a stopwatch.
+// rows, the generated code's row counters, and a stopwatch.
 #pragma once
 
 #include <chrono>
@@ -11,6 +11,7 @@
 #include "engine/exec/query_executor.h"
 #include "engine/exec/query_state.h"
 #include "engine/plan/physical_description.h"
+#include "runtime/query_context.h"
 
 namespace floe {
 
@@ -27,6 +28,29 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// EXPLAIN ANALYZE: each worker's row counters, one per counted operator. The padding keeps
+// the counters of different workers off each other's cache lines.
+class WorkerRowCounts {
+ public:
+  WorkerRowCounts(QueryContext& query, size_t operators) : counts_(query.worker_count()) {
+    for (uint32_t w = 0; w < query.worker_count(); ++w) {
+      counts_[w].assign(operators + kPadding, 0);
+      query.worker(w).row_counts = counts_[w].data();
+    }
+  }
+
+  void sum_into(const std::vector<const plan::LogicalOp*>& operators, QueryProfile& profile) const {
+    for (size_t i = 0; i < operators.size(); ++i) {
+      uint64_t& rows = profile.operator_rows[operators[i]];
+      for (const auto& worker : counts_) rows += worker[i];
+    }
+  }
+
+ private:
+  static constexpr size_t kPadding = 64 / sizeof(uint64_t);
+  std::vector<std::vector<uint64_t>> counts_;
+};
+
 // The physical planning step, with the restrictions pushed into the scans unless the
 // options ask for the JIT scan or no SARG pushdown.
 std::shared_ptr<const plan::PhysicalDescription> describe(const plan::PhysicalPlan& plan,
@@ -37,6 +61,11 @@ std::vector<Morsel> morsels_of(const plan::PipelineDescription& pipeline, QueryS
 
 // A pipeline whose LIMIT has let through all it will is done: nothing more reaches its sink.
 bool limit_reached(const plan::PipelineDescription& pipeline, const QueryState& state);
+
+// Whether no further morsel of the pipeline starts, checked before each: the query failed or
+// was canceled, or its LIMIT let through all it will.
+bool pipeline_stopped(const plan::PipelineDescription& pipeline, const QueryState& state,
+                      QueryContext& query);
 
 // Whether the pipeline that reads the rows of `slot` reads them in order
 // (plan::Pipeline::ordered): a window then keeps its rows in partition order.

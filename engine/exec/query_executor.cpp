@@ -14,6 +14,7 @@
 
 #include "codegen/jit.h"
 #include "codegen/query_program.h"
+#include "engine/exec/adaptive_executor.h"
 #include "engine/exec/pipeline_support.h"
 #include "engine/exec/query_state.h"
 #include "engine/exec/vectorized_executor.h"
@@ -30,7 +31,6 @@ namespace {
 
 using codegen::PipelineProgram;
 using plan::PipelineDescription;
-using PipelineFn = bool (*)(void** state, WorkerContext* worker, uint64_t begin, uint64_t end);
 using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 
 // kAuto compiles optimized code when the scanned tables hold more rows per worker than this:
@@ -98,43 +98,6 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
   }
 }
 
-// `serial`: on the calling thread as worker 0, outside any task arena (single_morsel_plan).
-void run_pipeline(const plan::PhysicalDescription& physical, const PipelineDescription& pipeline,
-                  const PipelineProgram& functions, QueryState& state, QueryContext& query,
-                  const codegen::CompiledModule& code, bool serial) {
-  auto function = reinterpret_cast<PipelineFn>(code.lookup(functions.function));
-  if (pipeline.sink == PipelineDescription::Sink::kAggregation && pipeline.global_aggregation) {
-    // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
-    state.aggregation_table(pipeline.sink_slot).insert(0, 0);
-  }
-  if (pipeline.initial_groups) {
-    auto insert = reinterpret_cast<InitialGroupsFn>(code.lookup(functions.initial_groups_function));
-    if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
-  }
-  auto stop = [&] {
-    return query.failed() || query.check_canceled() || limit_reached(pipeline, state);
-  };
-  auto work = [&](const Morsel& morsel, uint32_t worker) {
-    if (!function(state.data(), &query.worker(worker), morsel.begin, morsel.end) && !query.failed())
-      query.fail("internal error: pipeline failed without a message");
-  };
-  if (serial) {
-    for (const Morsel& morsel : morsels_of(pipeline, state))
-      if (!stop()) work(morsel, 0);
-  } else {
-    dispatch_morsels(morsels_of(pipeline, state), pipeline.ordered, stop, work);
-  }
-  if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(physical, pipeline, functions, state, query, code);
-}
-
-codegen::QueryProgram generate(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
-                               bool count_rows) {
-  codegen::GenerateOptions generate;
-  generate.count_rows = count_rows;
-  return codegen::generate_query(plan, describe(plan, options), generate);
-}
-
 codegen::JitOptimization choose_level(const ExecutionOptions& options,
                                       const codegen::QueryProgram& program) {
   switch (options.optimization) {
@@ -151,29 +114,6 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
              : codegen::JitOptimization::kFast;
 }
 
-// EXPLAIN ANALYZE: each worker's row counters, one per counted operator. The padding keeps
-// the counters of different workers off each other's cache lines.
-class WorkerRowCounts {
- public:
-  WorkerRowCounts(QueryContext& query, size_t operators) : counts_(query.worker_count()) {
-    for (uint32_t w = 0; w < query.worker_count(); ++w) {
-      counts_[w].assign(operators + kPadding, 0);
-      query.worker(w).row_counts = counts_[w].data();
-    }
-  }
-
-  void sum_into(const std::vector<const plan::LogicalOp*>& operators, QueryProfile& profile) const {
-    for (size_t i = 0; i < operators.size(); ++i) {
-      uint64_t& rows = profile.operator_rows[operators[i]];
-      for (const auto& worker : counts_) rows += worker[i];
-    }
-  }
-
- private:
-  static constexpr size_t kPadding = 64 / sizeof(uint64_t);
-  std::vector<std::vector<uint64_t>> counts_;
-};
-
 // A plan of one pipeline straight into the result over at most one morsel (a point lookup
 // through an index) runs on the calling thread: a task arena and morsel dispatch would cost
 // more than the lookup (bench/RESULTS.md, prepared lookups).
@@ -187,8 +127,10 @@ bool single_morsel_plan(const plan::PhysicalDescription& physical, QueryState& s
 }  // namespace
 
 uint32_t default_vector_size(ExecutionMode mode) {
-  return mode == ExecutionMode::kVectorized ? vectorized::kDefaultChunkCapacity
-                                            : ScanSettings::kDefaultVectorSize;
+  // Adaptive execution's morsels may switch engines over the same scanners: the vectorized
+  // engine's chunk size, which the compiled code runs with as well.
+  return mode == ExecutionMode::kCompiled ? ScanSettings::kDefaultVectorSize
+                                          : vectorized::kDefaultChunkCapacity;
 }
 
 uint32_t default_thread_count() {
@@ -220,35 +162,106 @@ QueryOutput execute_plan(const plan::PhysicalPlan& plan, const ExecutionOptions&
                          QueryProfile* profile) {
   if (options.execution_mode == ExecutionMode::kVectorized)
     return execute_vectorized(plan, options, profile);
+  if (options.execution_mode == ExecutionMode::kAdaptive)
+    return execute_adaptive(plan, options, profile);
   return execute_compiled(plan, options, profile);
 }
 
-CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
-                             bool count_rows)
-    : options_(options) {
+GeneratedProgram generate_program(const plan::PhysicalPlan& plan,
+                                  std::shared_ptr<const plan::PhysicalDescription> physical,
+                                  bool count_rows, const std::atomic<bool>* abandoned) {
   Stopwatch clock;
-  program_ = std::make_unique<codegen::QueryProgram>(generate(plan, options, count_rows));
-  const auto& slots = program_->physical->slots;
+  codegen::GenerateOptions generate;
+  generate.count_rows = count_rows;
+  generate.abandoned = abandoned;
+  GeneratedProgram generated;
+  generated.program = std::make_unique<codegen::QueryProgram>(
+      codegen::generate_query(plan, std::move(physical), generate));
+  const auto& slots = generated.program->physical->slots;
   for (uint32_t slot = 0; slot < slots.size(); ++slot) {
     if (slots[slot].kind != plan::StateSlot::Kind::kScanCursors || !slots[slot].scan) continue;
     const auto& restrictions = slots[slot].scan->restrictions;
     if (std::any_of(restrictions.begin(), restrictions.end(), [](const auto& restriction) {
           return plan::has_parameters(restriction.restriction);
         }))
-      parameterized_scans_.push_back(slot);
+      generated.parameterized_scans.push_back(slot);
   }
-  codegen_ms_ = clock.lap_ms();
+  generated.codegen_ms = clock.lap_ms();
+  return generated;
+}
+
+CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
+                             bool count_rows)
+    : CompiledQuery(generate_program(plan, describe(plan, options), count_rows), options) {}
+
+CompiledQuery::CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options)
+    : options_(options),
+      program_(std::move(generated.program)),
+      parameterized_scans_(std::move(generated.parameterized_scans)) {
+  Stopwatch clock;
+  codegen_ms_ = generated.codegen_ms;
   auto level = choose_level(options, *program_);
   optimized_ = level == codegen::JitOptimization::kOptimized;
   codegen::optimize_module(*program_->module, level);
   code_ = codegen::compile_module(std::move(program_->context), std::move(program_->module), level,
                                   program_->entry_points());
+  for (const auto& pipeline : program_->pipelines)
+    functions_.push_back(reinterpret_cast<MorselFunction>(code_->lookup(pipeline.function)));
   compile_ms_ = clock.lap_ms();
 }
 
 CompiledQuery::~CompiledQuery() = default;
 
 QueryOutput CompiledQuery::run(QueryProfile* profile) { return run_with(profile, nullptr); }
+
+const std::vector<const plan::LogicalOp*>& CompiledQuery::counted_operators() const {
+  return program_->counted_operators;
+}
+
+void CompiledQuery::start_pipeline(size_t index, QueryState& state, QueryContext& query) const {
+  const PipelineDescription& pipeline = program_->physical->pipelines[index];
+  if (pipeline.sink == PipelineDescription::Sink::kAggregation && pipeline.global_aggregation) {
+    // Without GROUP BY there is exactly one group (hash 0, no keys), even for empty input.
+    state.aggregation_table(pipeline.sink_slot).insert(0, 0);
+  }
+  if (pipeline.initial_groups) {
+    auto insert = reinterpret_cast<InitialGroupsFn>(
+        code_->lookup(program_->pipelines[index].initial_groups_function));
+    if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
+  }
+}
+
+void CompiledQuery::finish_pipeline(size_t index, QueryState& state, QueryContext& query) const {
+  if (query.failed()) throw Error(query.error_message());
+  const PipelineDescription& pipeline = program_->physical->pipelines[index];
+  if (!pipeline.sink_continues)
+    finalize_sink(*program_->physical, pipeline, program_->pipelines[index], state, query, *code_);
+}
+
+void CompiledQuery::run_morsel(size_t index, const Morsel& morsel, uint32_t worker,
+                               QueryState& state, QueryContext& query) const {
+  if (!functions_[index](state.data(), &query.worker(worker), morsel.begin, morsel.end) &&
+      !query.failed())
+    query.fail("internal error: pipeline failed without a message");
+}
+
+// `serial`: on the calling thread as worker 0, outside any task arena (single_morsel_plan).
+void CompiledQuery::run_pipeline(size_t index, QueryState& state, QueryContext& query,
+                                 bool serial) const {
+  const PipelineDescription& pipeline = program_->physical->pipelines[index];
+  start_pipeline(index, state, query);
+  auto stop = [&] { return pipeline_stopped(pipeline, state, query); };
+  auto work = [&](const Morsel& morsel, uint32_t worker) {
+    run_morsel(index, morsel, worker, state, query);
+  };
+  if (serial) {
+    for (const Morsel& morsel : morsels_of(pipeline, state))
+      if (!stop()) work(morsel, 0);
+  } else {
+    dispatch_morsels(morsels_of(pipeline, state), pipeline.ordered, stop, work);
+  }
+  finish_pipeline(index, state, query);
+}
 
 QueryOutput CompiledQuery::run_prepared(const ExecutionOptions& current,
                                         const std::vector<Value>& parameters) {
@@ -286,8 +299,7 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
   auto run_pipelines = [&](bool serial) {
     for (size_t p = 0; p < physical.pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(physical, physical.pipelines[p], program.pipelines[p], state, query, *code_,
-                   serial);
+      run_pipeline(p, state, query, serial);
       if (profile) profile->pipeline_ms[physical.pipelines[p].id] += pipeline_clock.lap_ms();
     }
   };
@@ -310,10 +322,10 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
 }
 
 std::string generate_ir(const plan::PhysicalPlan& plan, const ExecutionOptions& options) {
-  auto program = generate(plan, options, false);
+  auto generated = generate_program(plan, describe(plan, options), false);
   std::string text;
   llvm::raw_string_ostream stream(text);
-  program.module->print(stream, nullptr);
+  generated.program->module->print(stream, nullptr);
   return stream.str();
 }
 

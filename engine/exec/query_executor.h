@@ -27,6 +27,11 @@ struct QueryProgram;
 class CompiledModule;
 }  // namespace codegen
 
+class QueryContext;
+class QueryState;
+struct Morsel;
+struct WorkerContext;
+
 enum class OptimizationLevel : uint8_t {
   kFast,       // no IR optimization passes, fast instruction selection
   kOptimized,  // the O2 pass pipeline
@@ -40,8 +45,9 @@ enum class ScanMode : uint8_t { kVectorized, kJit };
 
 // Which engine runs a query's pipelines (`SET execution_mode`, DESIGN.md "Vectorized
 // execution"): LLVM-generated code, or the interpreted vectorized operators, over the same
-// physical plan and state.
-enum class ExecutionMode : uint8_t { kCompiled, kVectorized };
+// physical plan and state, or both (adaptive_executor.h): vectorized at once, compiled as soon
+// as the code is ready.
+enum class ExecutionMode : uint8_t { kCompiled, kVectorized, kAdaptive };
 
 // The rows per vector an engine runs with unless `SET vector_size` says otherwise: the scan
 // batches compiled code loops over hold 8192 (Data Blocks paper §4); the vectorized engine's
@@ -60,6 +66,9 @@ struct ExecutionOptions {
   // than cores would only take turns on them, so `threads` is capped at the cores.
   bool oversubscribe = false;
   ExecutionMode execution_mode = ExecutionMode::kCompiled;
+  // API only (tests): in adaptive mode, the query's first `adaptive_switch_morsel` morsels run
+  // vectorized and every later one waits for the code and runs compiled (0: no such hook).
+  uint64_t adaptive_switch_morsel = 0;
   // Whether `SET vector_size` chose scan.vector_size; until it does, SET execution_mode sets
   // it to the mode's default_vector_size.
   bool vector_size_set = false;
@@ -121,6 +130,15 @@ struct QueryProfile {
   // The table each CHT/CAT hash join built (SET join_table): "CAT, <bytes> bytes".
   std::unordered_map<const plan::LogicalOp*, std::string> join_tables;
   bool optimized = false;  // compiled with the O2 pass pipeline (else the fast path)
+  // Adaptive execution: the morsels each engine ran, by plan::Pipeline::id, and the time the
+  // background code generation and compilation took (negative: unfinished when the query
+  // ended).
+  struct EngineMorsels {
+    uint64_t vectorized = 0;
+    uint64_t compiled = 0;
+  };
+  std::map<int, EngineMorsels> pipeline_morsels;
+  double background_compile_ms = -1;
 };
 
 // Throws floe::Error on a runtime error (division by zero, overflow, invalid cast, ...).
@@ -133,14 +151,29 @@ QueryOutput execute_compiled(const plan::PhysicalPlan& plan, const ExecutionOpti
 QueryOutput execute_plan(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                          QueryProfile* profile = nullptr);
 
+// A query's generated module, not compiled yet, and the time generating it took.
+struct GeneratedProgram {
+  std::unique_ptr<codegen::QueryProgram> program;
+  std::vector<uint32_t> parameterized_scans;  // slots of scans comparing with parameters
+  double codegen_ms = 0;
+};
+
+// Generates the code of `plan` against its physical description `physical`. `count_rows`: the
+// code counts each operator's rows (EXPLAIN ANALYZE, run with a profile). `abandoned`: see
+// codegen::GenerateOptions.
+GeneratedProgram generate_program(const plan::PhysicalPlan& plan,
+                                  std::shared_ptr<const plan::PhysicalDescription> physical,
+                                  bool count_rows, const std::atomic<bool>* abandoned = nullptr);
+
 // A plan's code, generated and compiled once, run any number of times, each run with fresh
 // hash tables, buffers and counters and over the tables' rows of the moment (the recursive
-// term of WITH RECURSIVE runs so over its working table). `plan` must outlive it.
+// term of WITH RECURSIVE runs so over its working table). Only the generation reads the plan.
 class CompiledQuery {
  public:
-  // `count_rows`: the code counts each operator's rows (EXPLAIN ANALYZE, run with a profile).
   CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                 bool count_rows = false);
+  // Compiles a generated program now.
+  CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options);
   ~CompiledQuery();
   CompiledQuery(const CompiledQuery&) = delete;
   CompiledQuery& operator=(const CompiledQuery&) = delete;
@@ -151,12 +184,30 @@ class CompiledQuery {
   // it (`current`) and its $n values (`parameters`, each of its parameter's type).
   QueryOutput run_prepared(const ExecutionOptions& current, const std::vector<Value>& parameters);
 
+  // A pipeline's steps (physical pipeline `index`) for an executor that dispatches the morsels
+  // itself (adaptive_executor.h): before its first morsel, one morsel on `worker` (a runtime
+  // error fails the query), and after its last morsel (throws when the query failed;
+  // finalizes the sink).
+  void start_pipeline(size_t index, QueryState& state, QueryContext& query) const;
+  void run_morsel(size_t index, const Morsel& morsel, uint32_t worker, QueryState& state,
+                  QueryContext& query) const;
+  void finish_pipeline(size_t index, QueryState& state, QueryContext& query) const;
+  // With row counting: the operator behind each entry of WorkerContext::row_counts.
+  const std::vector<const plan::LogicalOp*>& counted_operators() const;
+  double codegen_ms() const { return codegen_ms_; }
+  double compile_ms() const { return compile_ms_; }
+  bool optimized() const { return optimized_; }
+
  private:
   QueryOutput run_with(QueryProfile* profile, const std::vector<Value>* parameters);
+  void run_pipeline(size_t index, QueryState& state, QueryContext& query, bool serial) const;
 
   ExecutionOptions options_;
   std::unique_ptr<codegen::QueryProgram> program_;
   std::unique_ptr<codegen::CompiledModule> code_;
+  using MorselFunction = bool (*)(void** state, WorkerContext* worker, uint64_t begin,
+                                  uint64_t end);
+  std::vector<MorselFunction> functions_;  // per pipeline
   std::vector<uint32_t> parameterized_scans_;  // slots of scans comparing with parameters
   double codegen_ms_ = 0;
   double compile_ms_ = 0;

@@ -23,8 +23,8 @@ namespace floe {
 namespace {
 
 using plan::PipelineDescription;
-using RowCounts = std::unordered_map<const plan::LogicalOp*, uint64_t>;
-using ChunkCounts = std::unordered_map<const plan::LogicalOp*, vectorized::ChunkCounts>;
+using RowCounts = VectorizedPipelineRun::RowCounts;
+using ChunkCounts = VectorizedPipelineRun::ChunkCounts;
 
 // Once the pipeline's morsels are done: its sink's rows get ready for the pipelines that
 // read them (the compiled executor's finalize_sink, with C++ callbacks).
@@ -56,43 +56,70 @@ void finalize_sink(const plan::PhysicalPlan& plan, const plan::PhysicalDescripti
   }
 }
 
-void run_pipeline(const plan::PhysicalPlan& plan, size_t index,
-                  const plan::PhysicalDescription& physical, QueryState& state, QueryContext& query,
-                  uint32_t vector_size, std::vector<RowCounts>* row_counts,
-                  std::vector<ChunkCounts>* chunk_counts) {
-  const PipelineDescription& pipeline = physical.pipelines[index];
-  const vectorized::PipelineCompaction compaction(plan, plan.pipelines[index], vector_size);
-  // Built up front, on this thread: a worker's morsels then only run them.
-  std::vector<std::unique_ptr<vectorized::VectorPipeline>> workers;
+}  // namespace
+
+VectorizedPipelineRun::VectorizedPipelineRun(const plan::PhysicalPlan& plan,
+                                             const plan::PhysicalDescription& physical,
+                                             size_t index, QueryState& state, QueryContext& query,
+                                             uint32_t vector_size,
+                                             std::vector<RowCounts>* row_counts,
+                                             std::vector<ChunkCounts>* chunk_counts)
+    : plan_(plan),
+      physical_(physical),
+      pipeline_(physical.pipelines[index]),
+      state_(state),
+      query_(query),
+      compaction_(std::make_unique<vectorized::PipelineCompaction>(plan, plan.pipelines[index],
+                                                                   vector_size)) {
   for (uint32_t w = 0; w < query.worker_count(); ++w) {
     vectorized::PipelineContext context{plan.logical,
                                         physical,
-                                        pipeline,
+                                        pipeline_,
                                         query.worker(w),
                                         state.data(),
                                         vector_size,
                                         row_counts ? &(*row_counts)[w] : nullptr,
                                         chunk_counts ? &(*chunk_counts)[w] : nullptr,
-                                        &compaction};
-    workers.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
+                                        compaction_.get()};
+    workers_.push_back(std::make_unique<vectorized::VectorPipeline>(plan.pipelines[index], context));
   }
-  if (pipeline.sink == PipelineDescription::Sink::kAggregation)
-    vectorized::start_aggregation(physical, pipeline, state.data(), query.worker(0));
-  dispatch_morsels(
-      morsels_of(pipeline, state), pipeline.ordered,
-      [&] { return query.failed() || query.check_canceled() || limit_reached(pipeline, state); },
-      [&](const Morsel& morsel, uint32_t worker) {
-        try {
-          workers[worker]->run(morsel.begin, morsel.end);
-        } catch (const Error& error) {
-          query.fail(error.what());  // the first failure wins, as in generated code
-        }
-      });
-  if (query.failed()) throw Error(query.error_message());
-  if (!pipeline.sink_continues) finalize_sink(plan, physical, pipeline, state, query);
 }
 
-}  // namespace
+VectorizedPipelineRun::~VectorizedPipelineRun() = default;
+
+void VectorizedPipelineRun::start() {
+  if (pipeline_.sink == PipelineDescription::Sink::kAggregation)
+    vectorized::start_aggregation(physical_, pipeline_, state_.data(), query_.worker(0));
+}
+
+void VectorizedPipelineRun::run_morsel(const Morsel& morsel, uint32_t worker) {
+  try {
+    workers_[worker]->run(morsel.begin, morsel.end);
+  } catch (const Error& error) {
+    query_.fail(error.what());  // the first failure wins, as in generated code
+  }
+}
+
+void VectorizedPipelineRun::finish() {
+  if (query_.failed()) throw Error(query_.error_message());
+  if (!pipeline_.sink_continues) finalize_sink(plan_, physical_, pipeline_, state_, query_);
+}
+
+void VectorizedPipelineRun::add_counts(const std::vector<RowCounts>& row_counts,
+                                       const std::vector<ChunkCounts>& chunk_counts,
+                                       QueryProfile& profile) {
+  for (const auto& counts : row_counts)
+    for (auto [op, rows] : counts) profile.operator_rows[op] += rows;
+  for (const auto& counts : chunk_counts) {
+    for (const auto& [op, chunks] : counts) {
+      auto& total = profile.operator_chunks[op];
+      total.chunks_in += chunks.chunks_in;
+      total.rows_in += chunks.rows_in;
+      total.chunks_out += chunks.chunks_out;
+      total.rows_out += chunks.rows_out;
+    }
+  }
+}
 
 QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                                QueryProfile* profile) {
@@ -110,23 +137,21 @@ QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOp
   arena.execute([&] {
     for (size_t p = 0; p < physical->pipelines.size(); ++p) {
       Stopwatch pipeline_clock;
-      run_pipeline(plan, p, *physical, state, query, options.scan.vector_size,
-                   profile ? &row_counts : nullptr, profile ? &chunk_counts : nullptr);
+      const PipelineDescription& pipeline = physical->pipelines[p];
+      VectorizedPipelineRun run(plan, *physical, p, state, query, options.scan.vector_size,
+                                profile ? &row_counts : nullptr,
+                                profile ? &chunk_counts : nullptr);
+      run.start();
+      dispatch_morsels(
+          morsels_of(pipeline, state), pipeline.ordered,
+          [&] { return pipeline_stopped(pipeline, state, query); },
+          [&](const Morsel& morsel, uint32_t worker) { run.run_morsel(morsel, worker); });
+      run.finish();
       if (profile) profile->pipeline_ms[physical->pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });
   if (profile) {
-    for (const auto& counts : row_counts)
-      for (auto [op, rows] : counts) profile->operator_rows[op] += rows;
-    for (const auto& counts : chunk_counts) {
-      for (const auto& [op, chunks] : counts) {
-        auto& total = profile->operator_chunks[op];
-        total.chunks_in += chunks.chunks_in;
-        total.rows_in += chunks.rows_in;
-        total.chunks_out += chunks.chunks_out;
-        total.rows_out += chunks.rows_out;
-      }
-    }
+    VectorizedPipelineRun::add_counts(row_counts, chunk_counts, *profile);
     add_scan_statistics(physical->slots, state, workers, *profile);
     add_join_tables(*physical, state, *profile);
   }

@@ -1,5 +1,5 @@
 // floe-sqllogictest: runs sqllogictest files (or every *.test file under directories).
-//   floe-sqllogictest [--mode compiled|vectorized] [--setup SQL] PATH...
+//   floe-sqllogictest [--mode compiled|vectorized|adaptive] [--setup SQL] PATH...
 // --setup runs SQL (settings) on each file's fresh connection first, e.g. the suite again
 // under SET scan_mode = 'jit'.
 #include <algorithm>
@@ -13,7 +13,7 @@
 namespace {
 
 int usage() {
-  std::cerr << "usage: floe-sqllogictest [--mode compiled|vectorized] [--setup SQL] "
+  std::cerr << "usage: floe-sqllogictest [--mode compiled|vectorized|adaptive] [--setup SQL] "
                "FILE_OR_DIRECTORY...\n";
   return 2;
 }
@@ -57,11 +57,12 @@ int main(int argc, char** argv) {
     }
   }
   if (paths.empty()) return usage();
-  if (mode == "vectorized") {
+  if (mode == "vectorized" || mode == "adaptive") {
     // The mode is a connection setting: set first, then the file's own setup.
-    setup = "set execution_mode = 'vectorized'" + (setup.empty() ? "" : "; " + setup);
+    setup = "set execution_mode = '" + mode + "'" + (setup.empty() ? "" : "; " + setup);
   } else if (mode != "compiled") {
-    std::cerr << "floe-sqllogictest: unknown mode \"" << mode << "\" (compiled or vectorized)\n";
+    std::cerr << "floe-sqllogictest: unknown mode \"" << mode
+              << "\" (compiled, vectorized or adaptive)\n";
     return 2;
   }
   floe::SltRunner runner(std::cerr, setup);

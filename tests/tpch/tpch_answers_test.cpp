@@ -51,7 +51,22 @@ struct QueryRun {
   ScanMode scan_mode;
   plan::JoinTableKind join_table = plan::JoinTableKind::kChaining;
   ExecutionMode engine = ExecutionMode::kCompiled;
+  // Adaptive execution's test hook (ExecutionOptions::adaptive_switch_morsel): 0, or the
+  // morsel from which on the code runs.
+  uint64_t switch_morsel = 0;
 };
+
+const char* engine_name(ExecutionMode mode) {
+  switch (mode) {
+    case ExecutionMode::kCompiled:
+      return "compiled";
+    case ExecutionMode::kVectorized:
+      return "vectorized";
+    case ExecutionMode::kAdaptive:
+      return "adaptive";
+  }
+  return "?";
+}
 
 const char* join_table_name(plan::JoinTableKind kind) {
   switch (kind) {
@@ -75,9 +90,9 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
     connection.options().optimization = run.level;
     connection.options().scan_mode = run.scan_mode;
     connection.options().join_table = run.join_table;
+    connection.options().adaptive_switch_morsel = run.switch_morsel;
     // Through SET, which also picks the engine's default vector size.
-    connection.query(run.engine == ExecutionMode::kVectorized ? "set execution_mode = 'vectorized'"
-                                                               : "set execution_mode = 'compiled'");
+    connection.query(std::string("set execution_mode = '") + engine_name(run.engine) + "'");
     // q15 creates a view, queries it and drops it: its answer is the one with rows.
     Result result;
     for (const std::string& statement : tpch::split_statements(
@@ -96,7 +111,7 @@ void expect_answer(Database& database, const std::string& scale_factor, int numb
         << (run.level == OptimizationLevel::kFast ? "fast" : "optimized") << ", "
         << (run.scan_mode == ScanMode::kJit ? "JIT scan" : "vectorized scan") << ", "
         << join_table_name(run.join_table) << " join tables, "
-        << (run.engine == ExecutionMode::kVectorized ? "vectorized" : "compiled") << " engine) at "
+        << engine_name(run.engine) << " engine, switch at morsel " << run.switch_morsel << ") at "
         << run.threads << " threads";
   }
 }
@@ -144,6 +159,21 @@ TEST_P(TpchAnswersTest, MatchesReferenceAnswerInTheVectorizedEngine) {
                     ExecutionMode::kVectorized});
   expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
   runs.resize(2);
+  expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
+}
+
+// Adaptive execution gives the same answers: as it happens to switch, and switching at a
+// fixed morsel (the test hook), so that pipelines run some morsels in each engine.
+TEST_P(TpchAnswersTest, MatchesReferenceAnswerInAdaptiveExecution) {
+  std::vector<QueryRun> runs;
+  for (uint64_t switch_morsel : {0, 1, 3})
+    runs.push_back({2, OptimizationLevel::kFast, ScanMode::kVectorized,
+                    plan::JoinTableKind::kChaining, ExecutionMode::kAdaptive, switch_morsel});
+  runs.push_back({2, OptimizationLevel::kFast, ScanMode::kVectorized, plan::JoinTableKind::kCht,
+                  ExecutionMode::kAdaptive, 2});
+  expect_answer(database("0.01", false), "0.01", GetParam(), runs, "hot chunks");
+  runs.resize(2);
+  runs[1].switch_morsel = 5;
   expect_answer(database("0.1", true), "0.1", GetParam(), runs, "Data Blocks");
 }
 

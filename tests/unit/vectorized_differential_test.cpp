@@ -1,7 +1,9 @@
-// Differential test of the vectorized engine against the compiled engine: random filter and
-// projection queries over a table of three chunks (NULLs, long strings, numerics, dates),
-// half of them frozen into Data Blocks, run in both execution modes on 2 workers; the rows
-// (in any order) or the error must be the same.
+// Differential test of the vectorized engine and adaptive execution against the compiled
+// engine: random filter and projection queries over a table of three chunks (NULLs, long
+// strings, numerics, dates), half of them frozen into Data Blocks, run in every execution
+// mode on 2 workers; the rows (in any order) or the error must be the same. Adaptive
+// execution runs as it happens to switch, and switching at a random morsel (the test hook),
+// so that a query's morsels run in both engines, also those that raise its error.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -120,10 +122,13 @@ class QueryGenerator {
   std::mt19937 random_;
 };
 
-// The rows (sorted) or the error of `sql` in `mode`.
-std::vector<std::string> run(Database& database, const std::string& sql, ExecutionMode mode) {
+// The rows (sorted) or the error of `sql` in `mode` (`switch_morsel`: adaptive execution's
+// test hook, ExecutionOptions::adaptive_switch_morsel).
+std::vector<std::string> run(Database& database, const std::string& sql, ExecutionMode mode,
+                             uint64_t switch_morsel = 0) {
   Connection connection(database);
   connection.options().execution_mode = mode;
+  connection.options().adaptive_switch_morsel = switch_morsel;
   connection.options().threads = 2;
   connection.options().oversubscribe = true;
   return sorted_rows(connection, sql);
@@ -150,6 +155,10 @@ TEST(VectorizedDifferentialTest, RandomFilterAndProjectionQueriesMatchCompiled) 
     auto compiled = run(database, sql, ExecutionMode::kCompiled);
     auto vectorized = run(database, sql, ExecutionMode::kVectorized);
     ASSERT_EQ(vectorized, compiled) << sql;
+    ASSERT_EQ(run(database, sql, ExecutionMode::kAdaptive), compiled) << sql;
+    const uint64_t switch_morsel = 1 + q % 9;
+    ASSERT_EQ(run(database, sql, ExecutionMode::kAdaptive, switch_morsel), compiled)
+        << sql << " (adaptive, switching at morsel " << switch_morsel << ")";
     const bool failed = !compiled.empty() && compiled[0].rfind("error: ", 0) == 0;
     errors += failed;
     with_rows += !failed && !compiled.empty();
