@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engine/api/database.h"
+#include "engine/api/floe_internal.h"
 
 namespace floe::tpcc {
 
@@ -29,7 +30,8 @@ size_t frozen_chunks(const Table& table) {
 
 }  // namespace
 
-size_t freeze_cold_order_lines(Database& database) {
+size_t freeze_cold_order_lines(api::Database& public_database) {
+  Database& database = api::EngineAccess::database(public_database);
   auto statements = database.lock_statements();
   Table& table = *database.catalog().find_table("order_line");
   const size_t delivery_column = *table.find_column("ol_delivery_d");

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-namespace floe {
+namespace floe::api {
 class Database;
 }
 
@@ -16,6 +16,6 @@ namespace floe::tpcc {
 // again) and without version chains (Table::freeze_chunks keeps those hot until garbage
 // collection took them). Takes the database's statement lock, like the background freezer:
 // transactions wait between their statements. Returns the number of chunks frozen.
-size_t freeze_cold_order_lines(Database& database);
+size_t freeze_cold_order_lines(api::Database& database);
 
 }  // namespace floe::tpcc

@@ -1,7 +1,7 @@
-// The engine objects behind the public API's (engine/api/floe.h), for the one part of floe's
-// programs that still needs them: floe-tpcc's record-level session, which stays on
-// engine/api/record_transaction.h until the record path joins the public header (issue 10's
-// next step). Programs include floe.h only.
+// The engine objects behind the public API's (engine/api/floe.h), for the parts of floe's
+// programs that still need them: floe-tpcc's record-level session and its cold-data freezer
+// (floe_cold_freezer.h), which stay on the engine's headers until the record path and
+// freezing join the public header (issue 10's next step). Programs include floe.h only.
 #pragma once
 
 #include <string>
