@@ -104,12 +104,12 @@ class Table {
   // Sets or clears a row's delete flag (hot or frozen).
   void set_row_deleted(uint64_t row_id, bool deleted);
   // Overwrites columns of a row of a hot chunk; values have the columns' types (NOT NULL is
-  // the caller's check). The row must not be in the indexes meanwhile (unindex_row first:
-  // their leaves read keys from the rows).
+  // the caller's check). No key column of a unique index may be among them: the index leaves
+  // read keys from the rows (an update of a key moves the row, Transaction::update_moves_row).
   void write_row(uint64_t row_id, const std::vector<uint32_t>& columns,
                  const std::vector<Value>& values);
-  // Removes the row's entries from the unique indexes; index_row adds them back (throwing
-  // the unique violation, with nothing added, when a live row holds the key).
+  // Removes the row's entries from the unique indexes (a rolled-back insert); index_row adds
+  // them (throwing the unique violation, with nothing added, when a live row holds the key).
   void unindex_row(uint64_t row_id);
   void index_row(uint64_t row_id);
   // Whether any chunk has a version chain (changes not yet garbage collected).

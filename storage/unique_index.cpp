@@ -1,5 +1,7 @@
 #include "storage/unique_index.h"
 
+#include <algorithm>
+
 #include <tbb/parallel_for.h>
 
 #include "storage/art_key.h"
@@ -96,7 +98,18 @@ void UniqueIndex::scan_keys(std::optional<std::string_view> start,
        it.next()) {
     if (stop && it.key() >= *stop) return;
     if (!visit(it.row_id())) return;
+    if (predecessors_.empty()) continue;
+    for (std::optional<uint64_t> older = predecessor(it.row_id()); older;
+         older = predecessor(*older))
+      if (!visit(*older)) return;
   }
+}
+
+std::optional<uint64_t> UniqueIndex::predecessor(uint64_t row_id) const {
+  if (predecessors_.empty()) return std::nullopt;
+  auto found = predecessors_.find(row_id);
+  if (found == predecessors_.end()) return std::nullopt;
+  return found->second;
 }
 
 std::vector<uint64_t> UniqueIndex::lookup(const std::vector<Value>& prefix) const {
@@ -126,12 +139,38 @@ void UniqueIndex::insert(uint64_t row_id) {
   }
   tree_.erase(key, *holder);
   tree_.insert(key, row_id);
+  if (head) remember_predecessor(row_id, *holder);
+}
+
+void UniqueIndex::remember_predecessor(uint64_t row_id, uint64_t holder) {
+  predecessors_[row_id] = holder;
+  if (predecessors_.size() < prune_at_) return;
+  std::erase_if(predecessors_, [&](const auto& entry) {
+    return !deleted_row_visible_to_some(entry.second);
+  });
+  prune_at_ = std::max(kMinimumPrune, 2 * predecessors_.size());
+}
+
+bool UniqueIndex::deleted_row_visible_to_some(uint64_t row_id) const {
+  const ChunkVersions* versions = table_.chunk(row_id >> kChunkShift).versions();
+  // Garbage collection cuts a row's chain once every running snapshot sees its newest change.
+  return versions && versions->head(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)));
 }
 
 void UniqueIndex::erase(uint64_t row_id) {
   std::string key;
   row_key(row_id, key);
-  tree_.erase(key, row_id);
+  if (!tree_.erase(key, row_id)) return;
+  auto taken = predecessors_.find(row_id);
+  if (taken == predecessors_.end()) return;
+  tree_.insert(key, taken->second);
+  predecessors_.erase(taken);
+}
+
+void UniqueIndex::clear() {
+  tree_.clear();
+  predecessors_.clear();
+  prune_at_ = kMinimumPrune;
 }
 
 std::optional<uint64_t> UniqueIndex::build_tree() {
@@ -197,10 +236,12 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
 }
 
 void UniqueIndex::build() {
+  predecessors_.clear();
   if (std::optional<uint64_t> duplicate = build_tree()) throw_violation(*duplicate);
 }
 
 void UniqueIndex::create() {
+  predecessors_.clear();
   if (std::optional<uint64_t> duplicate = build_tree()) {
     auto [columns, values] = key_text(*duplicate);
     throw Error("could not create unique index \"" + constraint_.name + "\"\nDETAIL:  Key (" +

@@ -9,12 +9,18 @@
 // (entries of one key lie together in row id order, and a leaf stays a single row id, so lazy
 // expansion keeps working). In a unique index NULLs are distinct (PostgreSQL's default): a key
 // with a NULL part gets the row id appended too, so it never collides.
+//
+// MVCC (storage/row_versions.h): a deleted row keeps its entry until an insert takes its key
+// over. The taking row then remembers the row it took the key from, its predecessor, and scans
+// offer both, newest first, while a snapshot older than the delete may still see the
+// predecessor; the caller's visibility check picks the one its snapshot sees (at most one).
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "storage/art.h"
@@ -53,11 +59,15 @@ class UniqueIndex {
   void row_key(uint64_t row_id, std::string& key) const;
   // The key of one non-null value for each of the first values.size() key columns.
   std::string key_of(const std::vector<Value>& values) const;
-  // The first row (in row id order) holding a whole key.
+  // The first row (in row id order) holding a whole key: its newest holder, without the
+  // predecessors (uniqueness and foreign-key checks need only the newest state).
   std::optional<uint64_t> find(std::string_view key) const { return tree_.find(key); }
+  // The deleted row whose key `row_id` took over while an older snapshot may still see it.
+  std::optional<uint64_t> predecessor(uint64_t row_id) const;
 
   // Calls visit(row_id) for every row whose key lies between `low` and `high` (an absent
-  // bound: unlimited), in key order, then row id order; stops early when visit returns false.
+  // bound: unlimited), in key order, then row id order, each followed by its predecessors;
+  // stops early when visit returns false.
   void scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
             const std::function<bool(uint64_t row_id)>& visit) const;
   // The same over encoded keys (key_of, append_part): rows whose key is >= `start` (absent:
@@ -79,7 +89,8 @@ class UniqueIndex {
 
   // Adds a row, or throws PostgreSQL's unique violation when its key is taken.
   void insert(uint64_t row_id);
-  // Removes a row's entry, if it has one.
+  // Removes a row's entry, if it has one; a predecessor gets the key back (a rolled-back
+  // insert leaves the index as it found it).
   void erase(uint64_t row_id);
   // Indexes every row of the table into the empty index, in parallel (after a bulk load), or
   // throws the unique violation and leaves the index empty.
@@ -87,7 +98,7 @@ class UniqueIndex {
   // The same for CREATE UNIQUE INDEX on existing rows: a duplicate key throws "could not
   // create unique index".
   void create();
-  void clear() { tree_.clear(); }
+  void clear();
 
  private:
   // Encodes the keys of every row and builds the tree; the row id of a duplicate, if any.
@@ -95,10 +106,21 @@ class UniqueIndex {
   // Key column names and a row's values: "a, b" and "1, x".
   std::pair<std::string, std::string> key_text(uint64_t row_id) const;
   [[noreturn]] void throw_violation(uint64_t row_id) const;
+  // Records that `row_id` took its key over from the deleted row `holder`, and now and then
+  // forgets predecessors whose delete every snapshot sees.
+  void remember_predecessor(uint64_t row_id, uint64_t holder);
+  // Whether some snapshot may still see the deleted row: its delete's undo entry was not
+  // garbage collected yet.
+  bool deleted_row_visible_to_some(uint64_t row_id) const;
 
   const Table& table_;
   KeyConstraint constraint_;
   Art tree_;
+  // Row that took a key over -> the row it took it from. Written by writers only, which run
+  // alone; readers read it beside the tree, under the same statement lock.
+  std::unordered_map<uint64_t, uint64_t> predecessors_;
+  size_t prune_at_ = kMinimumPrune;
+  static constexpr size_t kMinimumPrune = 64;
 };
 
 }  // namespace floe

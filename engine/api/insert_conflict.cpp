@@ -124,8 +124,8 @@ std::optional<std::vector<Value>> ConflictHandler::insert(const std::vector<Valu
   std::vector<Value> values;
   for (const plan::ExprPtr& expr : set_values_)
     values.push_back(evaluate_row_expression(*expr, both));
-  // An update of a frozen row moves it to a new row at the table's end.
-  const bool moves = table_.chunk(*existing >> kChunkShift).frozen();
+  // Such an update may move the row to a new row at the table's end.
+  const bool moves = Transaction::update_moves_row(table_, *existing, set_columns_);
   std::vector<std::vector<Value>> updated =
       changes_.update_rows(table_, {*existing}, set_columns_, {std::move(values)});
   const size_t last = table_.chunk_count() - 1;

@@ -245,16 +245,19 @@ std::optional<RowRef> TransactionScope::lookup(const RecordKey& key) {
       });
       return found;
     }
-    // A whole key without NULLs names at most one entry of a unique index.
-    const std::optional<uint64_t> row_id = index.index->find(key.bytes());
+    // A whole key without NULLs names at most one entry of a unique index: its holder, then
+    // the deleted rows it took the key from, one of which an older snapshot may see.
+    std::optional<uint64_t> row_id = index.index->find(key.bytes());
     if (!row_id) return std::nullopt;
-    const std::optional<RowVersion> version =
-        visible(*index.table, *row_id, transaction_->snapshot());
     const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
-    if (!version ||
-        !visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
-      return std::nullopt;
-    return RowRef{index.table, *row_id};
+    for (; row_id; row_id = index.index->predecessor(*row_id)) {
+      const std::optional<RowVersion> version =
+          visible(*index.table, *row_id, transaction_->snapshot());
+      if (version &&
+          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
+        return RowRef{index.table, *row_id};
+    }
+    return std::nullopt;
   });
 }
 

@@ -13,7 +13,7 @@ uint32_t row_in_chunk(uint64_t row_id) {
   return static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
 }
 
-// Whether any of `columns` is a column of a unique index (an update must re-index the row).
+// Whether any of `columns` is a column of a unique index.
 bool changes_keys(const Table& table, const std::vector<uint32_t>& columns) {
   for (const auto& index : table.unique_indexes())
     for (size_t key : index->constraint().columns)
@@ -77,16 +77,21 @@ void Transaction::delete_row(Table& table, uint64_t row_id) {
   table.set_row_deleted(row_id, true);
 }
 
+bool Transaction::update_moves_row(const Table& table, uint64_t row_id,
+                                   const std::vector<uint32_t>& columns) {
+  return table.chunk(row_id >> kChunkShift).frozen() || changes_keys(table, columns);
+}
+
 void Transaction::update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
                              const std::vector<Value>& values) {
   check_conflict(table, row_id);
-  if (table.chunk(row_id >> kChunkShift).frozen()) {
+  if (update_moves_row(table, row_id, columns)) {
     std::vector<Value> row;
     for (size_t c = 0; c < table.columns().size(); ++c) row.push_back(table.value_at(row_id, c));
     for (size_t i = 0; i < columns.size(); ++i) row[columns[i]] = values[i];
     delete_row(table, row_id);
     const uint64_t old_row_count = table.row_count();
-    TableAppender(table).append_row(row);
+    TableAppender(table).append_row(row);  // a violation: the statement's rollback undoes
     record_append(table, old_row_count);
     return;
   }
@@ -96,10 +101,7 @@ void Transaction::update_row(Table& table, uint64_t row_id, const std::vector<ui
   ChunkVersions& versions = table.versions_of(row_id);
   entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
   versions.set_head(row_in_chunk(row_id), &entry);
-  const bool keys = changes_keys(table, columns);
-  if (keys) table.unindex_row(row_id);
   table.write_row(row_id, columns, values);
-  if (keys) table.index_row(row_id);  // a violation: the statement's rollback restores the row
 }
 
 void Transaction::undo(UndoEntry& entry) {
@@ -127,13 +129,9 @@ void Transaction::undo(UndoEntry& entry) {
       table.set_row_deleted(entry.row_id, false);
       table.index_row(entry.row_id);  // back, if an insert of this transaction took the key
       break;
-    case UndoEntry::Kind::kUpdate: {
-      const bool keys = changes_keys(table, entry.columns);
-      if (keys) table.unindex_row(entry.row_id);
+    case UndoEntry::Kind::kUpdate:  // never of a key (update_moves_row)
       table.write_row(entry.row_id, entry.columns, entry.before);
-      if (keys) table.index_row(entry.row_id);
       break;
-    }
   }
   versions.set_head(row, entry.older.load(std::memory_order_relaxed));
 }

@@ -50,10 +50,15 @@ class Transaction {
   // transaction changed it since this one started (a write-write conflict).
   void delete_row(Table& table, uint64_t row_id);
   // Sets `columns` of a row this transaction sees to `values` (of the columns' types, NOT NULL
-  // checked): in place in a hot chunk; in a frozen one a delete and an insert into a hot chunk
-  // (Data Blocks paper §5.3). Enforces the unique indexes. Throws like delete_row.
+  // checked): in place, or, when update_moves_row, as a delete and an insert at the table's
+  // end. Enforces the unique indexes. Throws like delete_row.
   void update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
                   const std::vector<Value>& values);
+  // Whether such an update moves the row: a frozen row (its Data Block is immutable, Data
+  // Blocks paper §5.3), and a row whose key in a unique index changes, so that the old version
+  // keeps its key in the index for older snapshots (a deleted row keeps its index entries).
+  static bool update_moves_row(const Table& table, uint64_t row_id,
+                               const std::vector<uint32_t>& columns);
 
   // A position in the undo buffer (statement start, savepoint) and the rollback to it:
   // applies the before-images of every later change, newest first, indexes included.
