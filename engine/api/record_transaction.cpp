@@ -45,30 +45,6 @@ void read_visible(const Table& table, uint64_t row_id, size_t column, const RowV
                                        out.physical()));
 }
 
-// The index holds the newest keys: a row whose key a change invisible to the snapshot set
-// is in range only if its visible key is (as an SQL index scan decides again on the
-// before-image). A visible key with a NULL part lies in no bounded range.
-bool visible_key_within(const Table& table, uint64_t row_id, const RowVersion& version,
-                        const UniqueIndex& index, std::optional<std::string_view> start,
-                        std::optional<std::string_view> stop) {
-  const std::vector<size_t>& key_columns = index.constraint().columns;
-  const bool key_changed = std::any_of(
-      version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
-        return std::any_of(entry->columns.begin(), entry->columns.end(), [&](uint32_t column) {
-          return std::find(key_columns.begin(), key_columns.end(), column) != key_columns.end();
-        });
-      });
-  if (!key_changed) return true;
-  std::string key;
-  for (size_t part = 0; part < key_columns.size(); ++part) {
-    RecordValue value;
-    read_visible(table, row_id, key_columns[part], version, value);
-    if (value.is_null()) return !start && !stop;
-    index.append_part(key, part, value.physical());
-  }
-  return (!start || key >= *start) && (!stop || key < *stop);
-}
-
 void check_row(const RowRef& row) {
   if (!row.table || (row.row_id >> kChunkShift) >= row.table->chunk_count() ||
       row_in_chunk(row.row_id) >= row.table->chunk(row.row_id >> kChunkShift).size())
@@ -249,14 +225,9 @@ std::optional<RowRef> TransactionScope::lookup(const RecordKey& key) {
     // the deleted rows it took the key from, one of which an older snapshot may see.
     std::optional<uint64_t> row_id = index.index->find(key.bytes());
     if (!row_id) return std::nullopt;
-    const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
-    for (; row_id; row_id = index.index->predecessor(*row_id)) {
-      const std::optional<RowVersion> version =
-          visible(*index.table, *row_id, transaction_->snapshot());
-      if (version &&
-          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
+    for (; row_id; row_id = index.index->predecessor(*row_id))
+      if (visible(*index.table, *row_id, transaction_->snapshot()))
         return RowRef{index.table, *row_id};
-    }
     return std::nullopt;
   });
 }
@@ -315,14 +286,10 @@ void TransactionScope::scan_keys(const RecordIndex& index, std::optional<std::st
     const Table& table;
     const Snapshot& snapshot;
     const RecordIndex& index;
-    std::optional<std::string_view> start, stop;
     RowVisitor visit;
-  } scan{table, snapshot, index, start, stop, visit};
+  } scan{table, snapshot, index, visit};
   index.index->scan_keys(start, stop, [state = &scan](uint64_t row_id) {
-    std::optional<RowVersion> version = visible(state->table, row_id, state->snapshot);
-    if (!version || !visible_key_within(state->table, row_id, *version, *state->index.index,
-                                        state->start, state->stop))
-      return true;
+    if (!visible(state->table, row_id, state->snapshot)) return true;
     return state->visit(RowRef{state->index.table, row_id});
   });
 }
