@@ -1,7 +1,7 @@
 // A runnable example of floe's public API (docs/api.md): it includes engine/api/floe.h and
 // nothing else of floe. Built and run by ctest (`public-api-example`): a database in memory,
-// a table, a transaction object, a prepared point lookup executed many times, NULLs, errors
-// with their SQLSTATE, and a result printed as the shell prints it.
+// a table, a transaction object, a prepared point lookup executed many times, the record-level
+// path, NULLs, errors with their SQLSTATE, and a result printed as the shell prints it.
 #include <cstdio>
 #include <string>
 
@@ -37,6 +37,22 @@ int main() {
         connection.prepare("update accounts set balance = balance + $2, owner = $3 where id = $1");
     Result updated = deposit.execute({Value::big_int(3), Value::numeric("10.50"), Value::null()});
     std::printf("%s\n", updated.command_tag().c_str());
+
+    // The record-level path: the same transfer with no SQL per call.
+    {
+      Transaction transfer = connection.begin();
+      RecordTable accounts = transfer.table("accounts");
+      RecordKey key(accounts.primary_key());
+      const size_t balance_column = accounts.column("balance");
+      for (int64_t id : {4, 5}) {
+        RowRef account = *transfer.lookup(key.clear().add(id));
+        const RecordValue cents = transfer.read_value(account, balance_column);  // unscaled
+        const int64_t change = id == 4 ? -500 : 500;
+        transfer.update(account, {{balance_column, Value::numeric(std::to_string(
+                                                         (cents.as_int64() + change) / 100))}});
+      }
+      transfer.commit();
+    }
 
     Result row = connection.query("select id, owner, balance from accounts where id = 3");
     std::printf("owner of 3 is NULL: %s\n", row.is_null(0, 1) ? "yes" : "no");

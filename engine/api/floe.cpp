@@ -6,7 +6,6 @@
 
 #include "engine/api/floe_convert.h"
 #include "engine/api/floe_internal.h"
-#include "engine/api/record_transaction.h"
 #include "engine/api/result_text.h"
 #include "engine/api/schema_text.h"
 #include "runtime/memory_policy.h"
@@ -35,10 +34,6 @@ struct PreparedStatement::Impl {
   floe::PreparedStatement statement;
 };
 
-struct Transaction::Impl {
-  explicit Impl(floe::Connection& connection) : scope(connection) {}
-  floe::TransactionScope scope;
-};
 
 // Result
 

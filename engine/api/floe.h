@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -210,6 +211,112 @@ class Database {
 class PreparedStatement;
 class Transaction;
 
+// ---- The record-level path (docs/api.md, "The record-level path") ----
+
+// A reference to a callable, neither copied nor allocated: the record path's callbacks take
+// any lambda this way. The callable must outlive the call, as an argument does.
+template <typename Signature>
+class FunctionRef;
+template <typename Return, typename... Args>
+class FunctionRef<Return(Args...)> {
+ public:
+  template <typename Callable,
+            typename = std::enable_if_t<!std::is_same_v<std::decay_t<Callable>, FunctionRef>>>
+  FunctionRef(Callable&& callable)  // NOLINT: implicit, so that callers pass lambdas
+      : callable_(const_cast<void*>(static_cast<const void*>(std::addressof(callable)))),
+        call_([](void* target, Args... args) -> Return {
+          return (*static_cast<std::remove_reference_t<Callable>*>(target))(
+              std::forward<Args>(args)...);
+        }) {}
+  Return operator()(Args... args) const { return call_(callable_, std::forward<Args>(args)...); }
+
+ private:
+  void* callable_;
+  Return (*call_)(void*, Args...);
+};
+
+// A row found by the record path: valid in its transaction until the row is deleted or an
+// update moves it (of a row in a frozen Data Block, or of a key column: look it up again).
+struct RowRef {
+  void* table = nullptr;
+  uint64_t row_id = 0;
+};
+
+// One index of a table: its PRIMARY KEY or a UNIQUE constraint, or one of CREATE INDEX.
+class RecordIndex {
+ public:
+  RecordIndex() = default;
+
+ private:
+  friend class RecordTable;
+  friend class RecordKey;
+  friend class Transaction;
+  void* table_ = nullptr;
+  const void* index_ = nullptr;
+};
+
+// A table resolved once by name (Transaction::table); valid until DDL changes or drops it.
+class RecordTable {
+ public:
+  // A column's position; a missing one throws PostgreSQL's error (42703).
+  size_t column(std::string_view name) const;
+  // The index named `name` (t_pkey, t_a_key, a CREATE INDEX name), or an error.
+  RecordIndex index(std::string_view name) const;
+  RecordIndex primary_key() const;
+
+ private:
+  friend class Transaction;
+  explicit RecordTable(void* table) : table_(table) {}
+  void* table_;
+};
+
+// A key of one index, encoded part by part into a buffer the caller keeps and refills:
+// clear(), then add() per key column (converted to the column's type; a NULL finds nothing).
+// Every key column of a unique index makes a point lookup, fewer a prefix.
+class RecordKey {
+ public:
+  explicit RecordKey(const RecordIndex& index);
+  RecordKey(RecordKey&&) noexcept;
+  RecordKey& operator=(RecordKey&&) noexcept;
+  ~RecordKey();
+
+  RecordKey& clear();
+  RecordKey& add(int64_t value);
+  RecordKey& add(std::string_view value);
+  RecordKey& add(const Value& value);
+
+ private:
+  friend class Transaction;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One end of a key range: a key (or a prefix of one), inclusive or not.
+struct RecordBound {
+  const RecordKey& key;
+  bool inclusive = true;
+};
+
+// A column value read into caller storage, with no Value and no allocation. A string is a
+// view into the table or the transaction's undo buffer, valid until the transaction's next
+// record operation or statement: copy it to keep it.
+class RecordValue {
+ public:
+  RecordValue();
+  bool is_null() const;
+  Type type() const;
+  // Integer types, boolean and date (days since 1970-01-01); a numeric's unscaled value
+  // (type().scale digits after the point).
+  int64_t as_int64() const;
+  double as_double() const;  // double precision
+  std::string_view as_string() const;  // character, character varying and text
+  Value to_value() const;  // an owning copy
+
+ private:
+  friend class Transaction;
+  alignas(16) unsigned char engine_[32];  // the engine's RecordValue (trivially copyable)
+};
+
 // A session on a database. Connections may be used from different threads (one thread per
 // connection at a time); their statements take turns.
 class Connection {
@@ -283,6 +390,30 @@ class Transaction {
   bool active() const;
   // Connection::query inside this transaction.
   Result query(std::string_view sql);
+
+  // The record-level path: rows by index key, read, changed, inserted, deleted and scanned
+  // with no SQL per call. Each operation works like one SQL statement of this block (MVCC,
+  // index maintenance, constraints and foreign-key actions, the same errors); a failed one
+  // takes back only its own changes and aborts the block.
+  RecordTable table(std::string_view name);
+  // The first row (in key order) this transaction sees whose key starts with `key`.
+  std::optional<RowRef> lookup(const RecordKey& key);
+  std::optional<RowRef> lookup(const RecordIndex& index, const std::vector<Value>& key);
+  // Visits, in key order, the rows whose key lies between the bounds (absent: unlimited)
+  // until `visit` returns false. The callback may read rows, not change them.
+  void scan_range(const std::optional<RecordBound>& low, const std::optional<RecordBound>& high,
+                  FunctionRef<bool(RowRef)> visit);
+  void scan_prefix(const RecordKey& prefix, FunctionRef<bool(RowRef)> visit);
+  Value read(RowRef row, size_t column);
+  std::vector<Value> read(RowRef row, const std::vector<size_t>& columns);
+  // The lean reads: into caller storage (`out` is resized to columns.size()).
+  void read(RowRef row, const std::vector<size_t>& columns, std::vector<RecordValue>& out);
+  RecordValue read_value(RowRef row, size_t column);
+  // Sets columns (position, value), converted to the columns' types as UPDATE does.
+  void update(RowRef row, const std::vector<std::pair<size_t, Value>>& changes);
+  // One value per column, in column order, as INSERT converts them.
+  RowRef insert(const RecordTable& table, const std::vector<Value>& values);
+  void erase(RowRef row);
 
  private:
   friend class Connection;

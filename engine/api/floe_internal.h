@@ -8,12 +8,25 @@
 
 #include "engine/api/database.h"
 #include "engine/api/floe.h"
+#include "engine/api/record_key.h"
+#include "engine/api/record_transaction.h"
 
 namespace floe::api {
 
 struct Database::Impl {
   explicit Impl(const std::string& path) : database(path) {}
   floe::Database database;
+};
+
+struct Transaction::Impl {
+  explicit Impl(floe::Connection& connection) : scope(connection) {}
+  floe::TransactionScope scope;
+  std::vector<floe::RecordValue> values;  // the lean read's, copied into the caller's
+};
+
+struct RecordKey::Impl {
+  explicit Impl(const floe::RecordIndex& index) : key(index) {}
+  floe::RecordKey key;
 };
 
 struct EngineAccess {

@@ -14,11 +14,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "engine/api/database.h"
+#include "engine/api/floe.h"
 #include "engine/api/record_value.h"
 
 namespace floe {
@@ -60,21 +60,7 @@ class RecordTable {
 
 // scan_range's callback: a reference to any callable taking a RowRef and returning whether
 // to go on, without copying or allocating (the callable must outlive the call).
-class RowVisitor {
- public:
-  template <typename Visit,
-            typename = std::enable_if_t<!std::is_same_v<std::decay_t<Visit>, RowVisitor>>>
-  RowVisitor(Visit&& visit)  // NOLINT: implicit, so that callers pass lambdas
-      : callable_(const_cast<void*>(static_cast<const void*>(&visit))),
-        call_([](void* callable, RowRef row) -> bool {
-          return (*static_cast<std::remove_reference_t<Visit>*>(callable))(row);
-        }) {}
-  bool operator()(RowRef row) const { return call_(callable_, row); }
-
- private:
-  void* callable_;
-  bool (*call_)(void*, RowRef);
-};
+using RowVisitor = api::FunctionRef<bool(RowRef)>;
 
 // One end of a key range of the lean path: a key (a prefix of the index's columns, as an
 // IndexBound), inclusive or not.
@@ -150,12 +136,12 @@ class TransactionScope {
   // Ends the block with COMMIT or ROLLBACK (transaction_statement.cpp).
   void end(bool commit);
   RowChanges& changes();
-  // Visits the rows the snapshot sees whose key lies in [start, stop) of the encoded keys
-  // (absent: unlimited), when their visible key does too.
   // Serializable validation checks what an index read covered, as SQL scans log theirs
   // (index_range_predicate.h; SIGMOD 2015, §3.1 precision locking).
   void log_index_read(const RecordIndex& index, const std::optional<RecordBound>& low,
                       const std::optional<RecordBound>& high);
+  // Visits the rows the snapshot sees whose key lies in [start, stop) of the encoded keys
+  // (absent: unlimited).
   void scan_keys(const RecordIndex& index, std::optional<std::string_view> start,
                  std::optional<std::string_view> stop, RowVisitor visit);
 

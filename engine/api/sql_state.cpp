@@ -36,6 +36,7 @@ constexpr MessageState kStates[] = {
     {"value too long for type", "", "22001"},
     {"there is already a transaction in progress", "", "25001"},
     {"current transaction is aborted", "", "25P02"},
+    {"the transaction was rolled back: an earlier error aborted it", "", "25P02"},
     {"canceling statement due to user request", "", "57014"},
     {"wrong number of parameters", "", "08P01"},
     {"there is no parameter $", "", "42P02"},
