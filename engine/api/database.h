@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/api/floe.h"
 #include "engine/api/statement_lock.h"
 #include "engine/exec/query_executor.h"
 #include "engine/txn/transaction_block.h"
@@ -22,13 +23,8 @@
 
 namespace floe {
 
-struct PhaseTimings {
-  double parse_ms = 0;
-  double plan_ms = 0;
-  double codegen_ms = 0;
-  double compile_ms = 0;
-  double execute_ms = 0;
-};
+// A statement's time per phase: the public API's Timings (engine/api/floe.h).
+using PhaseTimings = api::Timings;
 
 class Result {
  public:

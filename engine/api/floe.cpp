@@ -74,16 +74,11 @@ const std::vector<std::string>& Result::notices() const {
 }
 
 Timings Result::timings() const {
-  const PhaseTimings& t = impl_->result.timings();
-  return {t.parse_ms, t.plan_ms, t.codegen_ms, t.compile_ms, t.execute_ms};
+  return impl_->result.timings();
 }
 
 std::string Result::render(OutputMode mode) const {
   return format_result(result_table(impl_->result), mode);
-}
-
-std::string Timings::to_string() const {
-  return format_timings({parse_ms, plan_ms, codegen_ms, compile_ms, execute_ms});
 }
 
 // Database

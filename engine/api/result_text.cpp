@@ -228,16 +228,16 @@ std::string format_result(const ResultTable& table, OutputMode mode) {
   return "";
 }
 
-std::string format_timings(const PhaseTimings& t) {
-  double total = t.parse_ms + t.plan_ms + t.codegen_ms + t.compile_ms + t.execute_ms;
-  return "Time: parse " + milliseconds(t.parse_ms) + ", plan " + milliseconds(t.plan_ms) +
-         ", codegen " + milliseconds(t.codegen_ms) + ", compile " + milliseconds(t.compile_ms) +
-         ", execute " + milliseconds(t.execute_ms) + ", total " + milliseconds(total) + "\n";
-}
-
 }  // namespace floe
 
 namespace floe::api {
+
+std::string Timings::to_string() const {
+  const double total = parse_ms + plan_ms + codegen_ms + compile_ms + execute_ms;
+  return "Time: parse " + milliseconds(parse_ms) + ", plan " + milliseconds(plan_ms) +
+         ", codegen " + milliseconds(codegen_ms) + ", compile " + milliseconds(compile_ms) +
+         ", execute " + milliseconds(execute_ms) + ", total " + milliseconds(total) + "\n";
+}
 
 std::optional<OutputMode> parse_output_mode(std::string_view name) {
   for (OutputMode mode : {OutputMode::kBox, OutputMode::kCsv, OutputMode::kMarkdown,

@@ -31,7 +31,4 @@ ResultTable result_table(const Result& result);
 // result without columns shows as psql shows it ("--" and the footer in box mode).
 std::string format_result(const ResultTable& table, OutputMode mode);
 
-// ".timer on" line: the time of every phase and their total.
-std::string format_timings(const PhaseTimings& timings);
-
 }  // namespace floe

@@ -68,7 +68,7 @@ TEST_F(ShellResultFormatterTest, ParsesModesAndFormatsTimings) {
   EXPECT_EQ(parse_output_mode("markdown"), OutputMode::kMarkdown);
   EXPECT_FALSE(parse_output_mode("html").has_value());
   PhaseTimings timings{0.5, 1, 2, 3, 4};
-  EXPECT_EQ(format_timings(timings),
+  EXPECT_EQ(timings.to_string(),
             "Time: parse 0.500 ms, plan 1.000 ms, codegen 2.000 ms, compile 3.000 ms, execute "
             "4.000 ms, total 10.500 ms\n");
 }
