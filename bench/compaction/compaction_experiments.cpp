@@ -11,6 +11,13 @@
 //   floe-compaction-experiments joins   Fig 10: R (--rows, 2E6) joined with k = 2..4 tables
 //                                       S_i of 2E5 rows at chunk-reduction factor 2..32
 //   floe-compaction-experiments tuple   Fig 11: k = 3, CRF 8, S_2's payload 32..1000 bytes
+//   floe-compaction-experiments thresholds  Fig 12: k = 3, CRF 8 under learned compaction,
+//                                       S_2's tuple 16 or 1000 bytes: how often each join's
+//                                       learner picked each threshold (EXPLAIN ANALYZE)
+//   floe-compaction-experiments selection   Fig 13: a filter (id_1 < 30 of 0..99) over
+//                                       chunks of 1..32 BIGINT columns with one extended
+//                                       selection vector or one per column (logical_chunk.h):
+//                                       the time of the predicate and of narrowing the SVs
 //   floe-compaction-experiments tpch    Table 1: TPC-H (--sf, 1) under compaction none: per
 //                                       hash join the average chunk size after it and its
 //                                       output chunks per probe chunk; then every query's
@@ -29,16 +36,21 @@
 // shrink its chunks). Fig 11's tuple length is the bytes of S_2's payload columns (BIGINT
 // columns, 4 to 125, all summed above the joins): floe's strings are 16-byte references, so
 // a long string would not make the copying dearer.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <cstring>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
 #include "bench/tpch/query_timing.h"
 #include "bench/tpch/tpch_run.h"
 #include "engine/api/database.h"
+#include "engine/vector/logical_chunk.h"
+#include "runtime/compaction_learner.h"
 #include "storage/error.h"
 
 namespace floe {
@@ -52,7 +64,14 @@ struct Options {
   double scale_factor = 1;
 };
 
-const char* const kStrategies[] = {"none", "full", "binary", "learned"};
+const char* const kStrategies[] = {"none", "full", "binary", "learned", "logical", "smart"};
+
+// ",none_ms,full_ms,...": the CSV columns of print_times.
+std::string strategy_columns() {
+  std::string columns;
+  for (const char* strategy : kStrategies) columns += std::string(",") + strategy + "_ms";
+  return columns;
+}
 
 Options parse_options(int argc, char** argv) {
   Options options;
@@ -179,9 +198,8 @@ void run_join_experiment(const Options& options, const std::string& header,
   Database database;
   Connection connection(database);
   vectorized(connection, options);
-  std::printf("# probe pipeline ms, median of %d, R %lld rows\n%s,none_ms,full_ms,binary_ms,"
-              "learned_ms\n",
-              options.runs, static_cast<long long>(options.rows), header.c_str());
+  std::printf("# probe pipeline ms, median of %d, R %lld rows\n%s%s\n", options.runs,
+              static_cast<long long>(options.rows), header.c_str(), strategy_columns().c_str());
   create_probe_table(connection, options.rows);
   body(connection);
 }
@@ -206,6 +224,129 @@ void run_tuple(const Options& options) {
                   time_strategies(connection, join_query(3, columns), options.runs));
     }
   });
+}
+
+// Fig 12: per case (S_2's tuple bytes: its key and 1 or 124 payload columns) and join (the
+// i-th joins S_i), the share of the learner's selections of each threshold, summed over
+// --runs runs of EXPLAIN ANALYZE under learned compaction.
+void run_thresholds(const Options& options) {
+  Database database;
+  Connection connection(database);
+  vectorized(connection, options);
+  create_probe_table(connection, options.rows);
+  connection.query("set compaction = 'learned'");
+  std::printf("# Fig 12: share (%%) of each join's learned thresholds, k = 3, CRF 8, %d runs\n"
+              "case,s2_tuple_bytes,threshold,join1,join2,join3\n",
+              options.runs);
+  int case_number = 0;
+  for (int columns : {1, 124}) {
+    create_build_tables(connection, options.rows, 8, columns);
+    std::map<int, std::map<uint32_t, double>> selections;  // by join, by threshold
+    std::map<int, double> totals;
+    const std::string sql = join_query(3, columns);
+    for (int run = 0; run < options.runs; ++run) {
+      Result result = connection.query("explain analyze " + sql);
+      for (size_t row = 0; row < result.row_count(); ++row) {
+        const std::string line = result.value(row, 0).as_string();
+        const size_t learned = line.find("(learned thresholds ");
+        if (line.find("HashJoin") == std::string::npos || learned == std::string::npos) continue;
+        // The join of S_i: its child (indented two more) that scans S_i.
+        const size_t indent = line.find_first_not_of(' ');
+        int join = 0;
+        for (size_t child = row + 1; child < result.row_count() && join == 0; ++child) {
+          const std::string below = result.value(child, 0).as_string();
+          const size_t depth = below.find_first_not_of(' ');
+          if (depth <= indent) break;
+          if (depth == indent + 2 && below.compare(depth, 6, "Scan s") == 0)
+            join = below[depth + 6] - '0';
+        }
+        if (join < 1 || join > 3) throw Error("no S_i under a join: " + line);
+        // "(learned thresholds 0: 72, 128: 950)"
+        const char* at = line.c_str() + learned + std::strlen("(learned thresholds ");
+        unsigned threshold = 0;
+        double count = 0;
+        int used = 0;
+        while (std::sscanf(at, "%u: %lf%n", &threshold, &count, &used) == 2) {
+          selections[join][threshold] += count;
+          totals[join] += count;
+          at += used;
+          if (*at != ',') break;
+          at += 2;
+        }
+      }
+    }
+    ++case_number;
+    for (uint32_t threshold : CompactionLearner::kPaperArms) {
+      std::printf("%d,%d,%u", case_number, 8 * (columns + 1), threshold);
+      for (int join = 1; join <= 3; ++join)
+        std::printf(",%.1f", totals[join] > 0 ? 100 * selections[join][threshold] / totals[join]
+                                              : 0.0);
+      std::printf("\n");
+    }
+    std::fflush(stdout);
+  }
+}
+
+// Fig 13: a filter over --rows rows of `columns` BIGINT columns in chunks of 2048 rows with
+// extended selection vectors (logical_chunk.h), one for all columns or one per column: the
+// predicate id_1 < 30 (id_1 uniform over 0..99, selectivity 0.3), evaluated on id_1 read
+// through its SV, and the narrowing of every SV to the rows that passed (SIGMOD 2024 §6.4).
+// Only id_1 is read; the other columns are views of it, since narrowing does not touch them.
+void run_selection(const Options& options) {
+  using vectorized::LogicalChunk;
+  using vectorized::Vector;
+  using Clock = std::chrono::steady_clock;
+  const uint32_t size = vectorized::kDefaultChunkCapacity;
+  const int64_t chunks = options.rows / size;
+  Vector id(SqlType::big_int(), static_cast<uint32_t>(chunks * size));
+  uint64_t random = 42;
+  for (int64_t i = 0; i < chunks * size; ++i) {
+    random = random * 6364136223846793005ULL + 1442695040888963407ULL;
+    id.mutable_values<int64_t>()[i] = static_cast<int64_t>((random >> 33) % 100);
+  }
+  std::vector<uint32_t> identity(size), passed(size);
+  std::iota(identity.begin(), identity.end(), 0u);
+  std::printf("# Fig 13: filter ms over %lld rows (median of %d)\n"
+              "columns,svs,predicate_ms,update_ms\n",
+              static_cast<long long>(chunks * size), options.runs);
+  for (int columns : {1, 2, 4, 8, 16, 32}) {
+    const std::vector<int> formats = columns == 1 ? std::vector<int>{1} : std::vector<int>{1, columns};
+    for (int svs : formats) {
+      std::vector<double> predicate_ms, update_ms;
+      uint64_t rows_passed = 0;
+      for (int run = 0; run < options.runs; ++run) {
+        Clock::duration predicate{}, update{};
+        for (int64_t c = 0; c < chunks; ++c) {
+          LogicalChunk chunk(size, size);
+          std::vector<size_t> groups;
+          for (int g = 0; g < svs; ++g) groups.push_back(chunk.add_group(identity.data()));
+          const int64_t* values = id.values<int64_t>() + c * size;
+          for (int k = 0; k < columns; ++k)
+            chunk.add_column(Vector::wrap(SqlType::big_int(), values, nullptr, 0),
+                             groups[static_cast<size_t>(k % svs)]);
+          const auto start = Clock::now();
+          vectorized::DataChunk read = chunk.materialize({0});
+          const int64_t* id_1 = read.column(0).values<int64_t>();
+          uint32_t count = 0;
+          for (uint32_t i = 0; i < size; ++i) {
+            passed[count] = i;
+            count += id_1[i] < 30;
+          }
+          const auto narrowed = Clock::now();
+          chunk.select(passed.data(), count);
+          update += Clock::now() - narrowed;
+          predicate += narrowed - start;
+          rows_passed += chunk.count();
+        }
+        predicate_ms.push_back(std::chrono::duration<double, std::milli>(predicate).count());
+        update_ms.push_back(std::chrono::duration<double, std::milli>(update).count());
+      }
+      if (rows_passed == 0) throw Error("no row passed");
+      std::printf("%d,%d,%.2f,%.2f\n", columns, svs, tpch::median(predicate_ms),
+                  tpch::median(update_ms));
+      std::fflush(stdout);
+    }
+  }
 }
 
 void run_tpch(const Options& options) {
@@ -255,9 +396,8 @@ void run_tpch(const Options& options) {
     for (const std::string& statement : statements)
       if (statement.rfind("drop", 0) == 0) connection.query(statement);
   }
-  std::printf("# TPC-H SF %g, execution ms (median of %d)\nquery,none_ms,full_ms,binary_ms,"
-              "learned_ms\n",
-              options.scale_factor, options.runs);
+  std::printf("# TPC-H SF %g, execution ms (median of %d)\nquery%s\n", options.scale_factor,
+              options.runs, strategy_columns().c_str());
   std::map<std::string, std::vector<double>> totals;
   for (int q = 1; q <= 22; ++q) {
     std::map<std::string, std::vector<double>> samples;
@@ -284,6 +424,10 @@ int main(int argc, char** argv) {
       floe::run_joins(options);
     } else if (options.experiment == "tuple") {
       floe::run_tuple(options);
+    } else if (options.experiment == "thresholds") {
+      floe::run_thresholds(options);
+    } else if (options.experiment == "selection") {
+      floe::run_selection(options);
     } else if (options.experiment == "tpch") {
       floe::run_tpch(options);
     } else {
