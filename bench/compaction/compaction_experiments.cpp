@@ -22,7 +22,8 @@
 //                                       hash join the average chunk size after it and its
 //                                       output chunks per probe chunk; then every query's
 //                                       time under each strategy
-//   options: --runs N (3), --threads N (2), --rows N, --sf SF
+//   options: --runs N (3), --threads N (2), --rows N, --sf SF, --k K and --crf CRF (joins:
+//   that configuration only)
 //
 // The workload of Figs 10 and 11: R(a1..a4) of --rows rows with a1 = n and a2..a4 scattered
 // keys of S_2..S_4; S_1 holds every CRF-th value of a1, so that the first join passes one of
@@ -39,8 +40,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <string>
@@ -62,6 +63,8 @@ struct Options {
   uint32_t threads = 2;
   int64_t rows = 2'000'000;
   double scale_factor = 1;
+  int only_k = 0;    // joins: this k only (0: 2..4)
+  int only_crf = 0;  // joins: this CRF only (0: 2..32)
 };
 
 const char* const kStrategies[] = {"none", "full", "binary", "learned", "logical", "smart"};
@@ -85,6 +88,10 @@ Options parse_options(int argc, char** argv) {
       options.threads = static_cast<uint32_t>(std::atoi(argv[i + 1]));
     } else if (flag == "--rows") {
       options.rows = std::atoll(argv[i + 1]);
+    } else if (flag == "--k") {
+      options.only_k = std::atoi(argv[i + 1]);
+    } else if (flag == "--crf") {
+      options.only_crf = std::atoi(argv[i + 1]);
     } else if (flag == "--sf") {
       options.scale_factor = std::atof(argv[i + 1]);
     } else {
@@ -103,16 +110,18 @@ std::string series(int64_t rows) {
 
 void create_probe_table(Connection& connection, int64_t rows) {
   const std::string keys = std::to_string(kDimensionRows);
-  connection.query("drop table if exists r; create table r (a1 bigint, a2 bigint, a3 bigint, "
-                   "a4 bigint); insert into r select n, (n * 7919) % " + keys +
-                   ", (n * 104729) % " + keys + ", (n * 1299709) % " + keys + series(rows));
+  connection.query(
+      "drop table if exists r; create table r (a1 bigint, a2 bigint, a3 bigint, "
+      "a4 bigint); insert into r select n, (n * 7919) % " +
+      keys + ", (n * 104729) % " + keys + ", (n * 1299709) % " + keys + series(rows));
 }
 
 // S_1 for `crf`, and S_2..S_4, S_2 with `columns` BIGINT payload columns p1, p2, ...
 void create_build_tables(Connection& connection, int64_t rows, int crf, int columns) {
-  connection.query("drop table if exists s1; create table s1 (k bigint, v bigint); "
-                   "insert into s1 select n * " + std::to_string(crf) + ", n" +
-                   series(rows / crf));
+  connection.query(
+      "drop table if exists s1; create table s1 (k bigint, v bigint); "
+      "insert into s1 select n * " +
+      std::to_string(crf) + ", n" + series(rows / crf));
   std::string create = "drop table if exists s2; create table s2 (k bigint";
   std::string insert = "insert into s2 select n";
   for (int c = 1; c <= columns; ++c) {
@@ -207,10 +216,13 @@ void run_join_experiment(const Options& options, const std::string& header,
 void run_joins(const Options& options) {
   run_join_experiment(options, "k,crf", [&](Connection& connection) {
     for (int crf : {2, 4, 8, 16, 32}) {
+      if (options.only_crf && crf != options.only_crf) continue;
       create_build_tables(connection, options.rows, crf, 2);
-      for (int k = 2; k <= 4; ++k)
+      for (int k = 2; k <= 4; ++k) {
+        if (options.only_k && k != options.only_k) continue;
         print_times(std::to_string(k) + "," + std::to_string(crf),
                     time_strategies(connection, join_query(k, 2), options.runs));
+      }
     }
   });
 }
@@ -235,9 +247,10 @@ void run_thresholds(const Options& options) {
   vectorized(connection, options);
   create_probe_table(connection, options.rows);
   connection.query("set compaction = 'learned'");
-  std::printf("# Fig 12: share (%%) of each join's learned thresholds, k = 3, CRF 8, %d runs\n"
-              "case,s2_tuple_bytes,threshold,join1,join2,join3\n",
-              options.runs);
+  std::printf(
+      "# Fig 12: share (%%) of each join's learned thresholds, k = 3, CRF 8, %d runs\n"
+      "case,s2_tuple_bytes,threshold,join1,join2,join3\n",
+      options.runs);
   int case_number = 0;
   for (int columns : {1, 124}) {
     create_build_tables(connection, options.rows, 8, columns);
@@ -279,8 +292,8 @@ void run_thresholds(const Options& options) {
     for (uint32_t threshold : CompactionLearner::kPaperArms) {
       std::printf("%d,%d,%u", case_number, 8 * (columns + 1), threshold);
       for (int join = 1; join <= 3; ++join)
-        std::printf(",%.1f", totals[join] > 0 ? 100 * selections[join][threshold] / totals[join]
-                                              : 0.0);
+        std::printf(",%.1f",
+                    totals[join] > 0 ? 100 * selections[join][threshold] / totals[join] : 0.0);
       std::printf("\n");
     }
     std::fflush(stdout);
@@ -306,12 +319,14 @@ void run_selection(const Options& options) {
   }
   std::vector<uint32_t> identity(size), passed(size);
   std::iota(identity.begin(), identity.end(), 0u);
-  std::printf("# Fig 13: filter ms over %lld rows (median of %d)\n"
-              "columns,svs,predicate_ms,update_ms\n",
-              static_cast<long long>(chunks * size), options.runs);
-  for (int columns : {1, 2, 4, 8, 16, 32}) {
-    const std::vector<int> formats = columns == 1 ? std::vector<int>{1} : std::vector<int>{1, columns};
-    for (int svs : formats) {
+  std::printf(
+      "# Fig 13: filter ms over %lld rows (median of %d)\n"
+      "columns,svs,predicate_ms,update_ms\n",
+      static_cast<long long>(chunks * size), options.runs);
+  // Rows: one SV for 1..32 columns, then one SV per column (1 column: the same again).
+  for (bool per_column : {false, true}) {
+    for (int columns : {1, 2, 4, 8, 16, 32}) {
+      const int svs = per_column ? columns : 1;
       std::vector<double> predicate_ms, update_ms;
       uint64_t rows_passed = 0;
       for (int run = 0; run < options.runs; ++run) {
@@ -358,8 +373,9 @@ void run_tpch(const Options& options) {
   std::snprintf(call, sizeof call, "call dbgen(%g)", options.scale_factor);
   connection.query(call);
   const std::string dir = FLOE_SOURCE_DIR "/bench/tpch/queries/";
-  std::printf("# Table 1, compaction none\nquery,join,probe_chunks,avg_probe_chunk,"
-              "out_chunks,avg_out_chunk,out_chunks_per_probe_chunk\n");
+  std::printf(
+      "# Table 1, compaction none\nquery,join,probe_chunks,avg_probe_chunk,"
+      "out_chunks,avg_out_chunk,out_chunks_per_probe_chunk\n");
   std::vector<std::vector<std::string>> scripts;
   for (int q = 1; q <= 22; ++q) {
     char name[16];

@@ -44,12 +44,12 @@ set yrange [0:100]
 set xlabel 'threshold (rows)'
 set ylabel 'share of selections (%)'
 set key top right
-# Rows (after the header line) 0-8: case 1, 9-17: case 2.
+# Lines 1-9 (after the header, line 0): case 1, 10-18: case 2.
 do for [c=1:2] {
   set title sprintf('case %d: S_2 tuple of %d bytes', c, c == 1 ? 16 : 1000)
-  plot dir.'/compaction_thresholds.csv' every ::((c-1)*9)::((c-1)*9+8) using 4:xtic(3) title 'join 1', \
-       '' every ::((c-1)*9)::((c-1)*9+8) using 5 title 'join 2', \
-       '' every ::((c-1)*9)::((c-1)*9+8) using 6 title 'join 3'
+  plot dir.'/compaction_thresholds.csv' every ::((c-1)*9+1)::((c-1)*9+9) using 4:xtic(3) title 'join 1', \
+       '' every ::((c-1)*9+1)::((c-1)*9+9) using 5 title 'join 2', \
+       '' every ::((c-1)*9+1)::((c-1)*9+9) using 6 title 'join 3'
 }
 unset multiplot
 set yrange [*:*]
@@ -62,12 +62,11 @@ set logscale x 2
 set xlabel 'BIGINT columns'
 set ylabel 'ms (median)'
 set key top left
-set title 'one SV for all columns'
-plot dir.'/compaction_selection.csv' using 1:($2 == 1 ? $3 : 1/0) title 'predicate', \
-     '' using 1:($2 == 1 ? $4 : 1/0) title 'SV update', \
-     '' using 1:($2 == 1 ? $3 + $4 : 1/0) title 'total'
-set title 'one SV per column'
-plot dir.'/compaction_selection.csv' using 1:($2 == $1 ? $3 : 1/0) title 'predicate', \
-     '' using 1:($2 == $1 ? $4 : 1/0) title 'SV update', \
-     '' using 1:($2 == $1 ? $3 + $4 : 1/0) title 'total'
+# Lines 1-6 (after the header, line 0): one SV; 7-12: one SV per column.
+do for [f=0:1] {
+  set title f == 0 ? 'one SV for all columns' : 'one SV per column'
+  plot dir.'/compaction_selection.csv' every ::(6*f+1)::(6*f+6) using 1:3 title 'predicate', \
+       '' every ::(6*f+1)::(6*f+6) using 1:4 title 'SV update', \
+       '' every ::(6*f+1)::(6*f+6) using 1:($3 + $4) title 'total'
+}
 unset multiplot

@@ -153,6 +153,20 @@ std::vector<int32_t> flat_integers(const LogicalChunk& chunk, size_t column) {
   return values;
 }
 
+// What a logical join pushes: the probe chunk's rows `pairs` and a dense build column of
+// first_build, first_build + 1, ...
+LogicalChunk join_pairs(const LogicalChunk& probe, const std::vector<uint32_t>& pairs,
+                        int32_t first_build) {
+  LogicalChunk joined = probe.view(probe.column_count());
+  const auto n = static_cast<uint32_t>(pairs.size());
+  joined.select(pairs.data(), n);
+  Vector build(SqlType::integer(), n);
+  for (uint32_t i = 0; i < n; ++i)
+    build.mutable_values<int32_t>()[i] = first_build + static_cast<int32_t>(i);
+  joined.add_column(std::move(build), joined.add_group(nullptr));
+  return joined;
+}
+
 // A join's pairs reference the probe chunk's rows by position (repeats, any order), a second
 // join adds a group and composes the first one's index, a filter narrows every group (SIGMOD
 // 2024 §5.2).
@@ -166,12 +180,7 @@ TEST(LogicalChunkTest, JoinsReferenceProbeRowsAndFiltersNarrowEveryGroup) {
   EXPECT_EQ(wrapped.group_count(), 1u);
 
   // Pairs of a first join: probe positions 7, 3, 7, 10 (found in two steps), one build column.
-  const uint32_t pairs[] = {7, 3, 7, 10};
-  LogicalChunk joined = wrapped.view(2);
-  joined.select(pairs, 4);
-  Vector build(SqlType::integer(), 4);
-  for (int32_t i = 0; i < 4; ++i) build.mutable_values<int32_t>()[i] = 100 + i;
-  joined.add_column(std::move(build), joined.add_group(nullptr));
+  LogicalChunk joined = join_pairs(wrapped, {7, 3, 7, 10}, 100);
   EXPECT_EQ(joined.group_count(), 2u);
   EXPECT_EQ(joined.index(0), joined.index(1));  // the probe columns share one index
   EXPECT_EQ(joined.index(2), nullptr);          // the build column is dense
@@ -180,12 +189,7 @@ TEST(LogicalChunkTest, JoinsReferenceProbeRowsAndFiltersNarrowEveryGroup) {
   EXPECT_EQ(joined.flatten().column(1).get(3).as_string(), "a long string number 10");
 
   // A second join's pairs: rows 3, 0, 0 of the first one's output.
-  const uint32_t second[] = {3, 0, 0};
-  LogicalChunk twice = joined.view(3);
-  twice.select(second, 3);
-  Vector build2(SqlType::integer(), 3);
-  for (int32_t i = 0; i < 3; ++i) build2.mutable_values<int32_t>()[i] = 200 + i;
-  twice.add_column(std::move(build2), twice.add_group(nullptr));
+  LogicalChunk twice = join_pairs(joined, {3, 0, 0}, 200);
   EXPECT_EQ(twice.group_count(), 3u);
   EXPECT_EQ(flat_integers(twice, 0), (std::vector<int32_t>{-1, 7, 7}));
   EXPECT_EQ(flat_integers(twice, 2), (std::vector<int32_t>{103, 100, 100}));
