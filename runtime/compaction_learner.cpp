@@ -21,7 +21,10 @@ CompactionLearner::CompactionLearner(uint32_t vector_size)
     : CompactionLearner(scaled_arms(vector_size), Settings{}) {}
 
 CompactionLearner::CompactionLearner(std::vector<uint32_t> arms, Settings settings)
-    : arms_(std::move(arms)), settings_(settings), arms_state_(arms_.size()) {}
+    : arms_(std::move(arms)),
+      settings_(settings),
+      arms_state_(arms_.size()),
+      selections_(arms_.size()) {}
 
 double CompactionLearner::Arm::mean() const {
   if (rewards.empty()) return 0;
@@ -63,6 +66,7 @@ size_t CompactionLearner::select() {
     }
   }
   ++arms_state_[chosen].tries;
+  ++selections_[chosen];
   ++total_tries_;
   return chosen;
 }
@@ -105,6 +109,11 @@ size_t CompactionLearner::best_arm() const {
 uint32_t CompactionLearner::resets() const {
   std::lock_guard lock(mutex_);
   return resets_;
+}
+
+std::vector<uint64_t> CompactionLearner::selections() const {
+  std::lock_guard lock(mutex_);
+  return selections_;
 }
 
 }  // namespace floe

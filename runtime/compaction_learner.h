@@ -47,6 +47,9 @@ class CompactionLearner {
   // The arm with the best mean reward so far (EXPLAIN ANALYZE, Fig 12); resets so far.
   size_t best_arm() const;
   uint32_t resets() const;
+  // How often each arm was selected over the learner's life, resets included (EXPLAIN
+  // ANALYZE's learned thresholds, Fig 12).
+  std::vector<uint64_t> selections() const;
 
  private:
   struct Arm {
@@ -62,6 +65,7 @@ class CompactionLearner {
   Settings settings_;
   mutable std::mutex mutex_;
   std::vector<Arm> arms_state_;
+  std::vector<uint64_t> selections_;
   uint64_t total_tries_ = 0;
   uint64_t updates_ = 0;
   std::vector<double> snapshot_;  // empty until the first one

@@ -241,8 +241,13 @@ void TableScanner::hand_over(uint32_t begin, uint32_t count, FloeScanBatch& batc
 void TableScanner::hand_over_matches(uint32_t count, FloeScanBatch& batch) {
   const TableChunk& chunk = *chunk_plan_->chunk;
   if (!chunk.frozen()) {
-    // The matches select rows of the hot chunk's own arrays: nothing is copied.
-    hand_over(0, count, batch);
+    // The matches select rows of the hot chunk's own arrays: nothing is copied. The batch
+    // starts at the first match, so that its positions, and the vectors the vectorized engine
+    // computes over them (one value per position up to the last, runtime/vector/vector.h),
+    // span the matches rather than the chunk from its first row.
+    const uint32_t first = matches_[0];
+    hand_over(first, count, batch);
+    for (uint32_t i = 0; i < count; ++i) matches_[i] -= first;
     batch.selection = matches_.data();
     return;
   }

@@ -62,6 +62,18 @@ std::string chunk_counts(const vectorized::ChunkCounts& counts) {
   return text + part("out", counts.chunks_out, counts.rows_out) + ")";
 }
 
+// Learned compaction: " (learned thresholds 0: 72, 128: 950)", how often the operator's
+// learner picked each threshold (rows), Fig 12 of the paper.
+std::string learned_thresholds(const std::map<uint32_t, uint64_t>& thresholds) {
+  std::string text = " (learned thresholds";
+  const char* separator = " ";
+  for (auto [threshold, selections] : thresholds) {
+    text += separator + std::to_string(threshold) + ": " + std::to_string(selections);
+    separator = ", ";
+  }
+  return text + ")";
+}
+
 // Runs the query with row counting; fills the codegen, compile and execute times.
 std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionOptions& options,
                             PhaseTimings& timings) {
@@ -77,6 +89,9 @@ std::string explain_analyze(const plan::PhysicalPlan& physical, const ExecutionO
         // Before the rows: tests match "(actual rows N)" at the end or before other parts.
         auto chunks = profile.operator_chunks.find(&op);
         std::string text = chunks == profile.operator_chunks.end() ? "" : chunk_counts(chunks->second);
+        auto thresholds = profile.learned_thresholds.find(&op);
+        if (thresholds != profile.learned_thresholds.end())
+          text += learned_thresholds(thresholds->second);
         text += " (actual rows " +
                            std::to_string(rows == profile.operator_rows.end() ? 0 : rows->second) +
                            ")";

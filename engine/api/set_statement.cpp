@@ -176,12 +176,7 @@ const Setting kSettings[] = {
      FLOE_OPTION_RESET(index_join)},
     {"compaction",
      [](std::string_view n, std::string_view v, StatementContext& c) {
-       auto strategy = parse_enum<plan::CompactionStrategy>(n, v, kCompactionNames);
-       // Named by issue 9, so not an invalid value, but not there yet.
-       if (strategy == plan::CompactionStrategy::kLogical ||
-           strategy == plan::CompactionStrategy::kSmart)
-         throw Error(std::string(v) + " compaction is not implemented yet");
-       c.options.compaction = strategy;
+       c.options.compaction = parse_enum<plan::CompactionStrategy>(n, v, kCompactionNames);
      },
      [](const StatementContext& c) -> std::string {
        return kCompactionNames[static_cast<size_t>(c.options.compaction)];

@@ -72,6 +72,7 @@ class AdaptiveRun {
       compiled->finish_pipeline(index, state_, query_);
     else
       vectorized->finish();
+    if (profile_ && vectorized) vectorized->add_learned_thresholds(*profile_);
     if (profile_) {
       auto& morsels = profile_->pipeline_morsels[pipeline.id];
       morsels.vectorized += vectorized_morsels.load();

@@ -123,6 +123,9 @@ struct QueryProfile {
   std::unordered_map<const plan::LogicalOp*, uint64_t> operator_rows;
   // Vectorized engine: the chunks each streaming operator received and passed on.
   std::unordered_map<const plan::LogicalOp*, vectorized::ChunkCounts> operator_chunks;
+  // Vectorized engine, learned and smart compaction: per filter and join, how often its
+  // learner selected each threshold (rows), summed over the pipeline runs.
+  std::unordered_map<const plan::LogicalOp*, std::map<uint32_t, uint64_t>> learned_thresholds;
   // What each scan's vectorized scanner did (blocks skipped, PSMA, rows matched).
   std::unordered_map<const plan::LogicalOp*, ScanStatistics> scans;
   // Wall time by plan::Pipeline::id: its morsels and the finalization of its sink.

@@ -121,6 +121,15 @@ void VectorizedPipelineRun::add_counts(const std::vector<RowCounts>& row_counts,
   }
 }
 
+void VectorizedPipelineRun::add_learned_thresholds(QueryProfile& profile) const {
+  for (const auto& [op, learner] : compaction_->learners()) {
+    const std::vector<uint64_t> selections = learner->selections();
+    auto& thresholds = profile.learned_thresholds[op];
+    for (size_t arm = 0; arm < selections.size(); ++arm)
+      if (selections[arm] > 0) thresholds[learner->threshold(arm)] += selections[arm];
+  }
+}
+
 QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                                QueryProfile* profile) {
   auto physical = describe(plan, options);
@@ -147,6 +156,7 @@ QueryOutput execute_vectorized(const plan::PhysicalPlan& plan, const ExecutionOp
           [&] { return pipeline_stopped(pipeline, state, query); },
           [&](const Morsel& morsel, uint32_t worker) { run.run_morsel(morsel, worker); });
       run.finish();
+      if (profile) run.add_learned_thresholds(*profile);
       if (profile) profile->pipeline_ms[physical->pipelines[p].id] += pipeline_clock.lap_ms();
     }
   });

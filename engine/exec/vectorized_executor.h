@@ -45,6 +45,8 @@ class VectorizedPipelineRun {
   // EXPLAIN ANALYZE: adds the workers' counts (as passed to the constructor) to `profile`.
   static void add_counts(const std::vector<RowCounts>& row_counts,
                          const std::vector<ChunkCounts>& chunk_counts, QueryProfile& profile);
+  // EXPLAIN ANALYZE: adds the thresholds the compaction learners selected to `profile`.
+  void add_learned_thresholds(QueryProfile& profile) const;
 
  private:
   const plan::PhysicalPlan& plan_;

@@ -41,8 +41,7 @@ enum class JoinTableKind : uint8_t { kChaining, kCht, kCat, kAuto };
 
 // How a chunk-reducing operator (a filter or a join) of the vectorized engine compacts the
 // chunks it emits (`SET compaction`; chunk compaction, SIGMOD 2024, sections 3-5;
-// engine/vector/compaction.h). The compiled engine has no chunks. kLogical and kSmart are
-// not implemented yet.
+// engine/vector/compaction.h). The compiled engine has no chunks.
 enum class CompactionStrategy : uint8_t { kNone, kFull, kBinary, kLearned, kLogical, kSmart };
 
 // Per-operator choices that both engines follow.

@@ -16,6 +16,7 @@
 
 #include "engine/plan/physical_description.h"
 #include "engine/plan/physical_plan.h"
+#include "engine/vector/logical_chunk.h"
 #include "runtime/query_context.h"
 #include "runtime/vector/vector.h"
 
@@ -57,6 +58,12 @@ class ChunkConsumer {
   // Takes the chunk's rows (it may change the chunk's selection and add columns). Returns
   // false once the pipeline is done: a LIMIT has let through all it will.
   virtual bool consume(DataChunk& chunk) = 0;
+  // The same for a chunk with extended selection vectors (logical compaction's join output,
+  // logical_chunk.h). Consumers that cannot read one take it flattened.
+  virtual bool consume_logical(LogicalChunk& chunk) {
+    DataChunk flat = chunk.flatten();
+    return consume(flat);
+  }
 };
 
 class ChunkSource {

@@ -9,22 +9,41 @@
 
 namespace floe::vectorized {
 
+template <typename Chunk>
+void CompactionBuffer::start(const Chunk& chunk) {
+  if (chunk_) return;
+  chunk_.emplace(capacity_);
+  for (size_t c = 0; c < chunk.column_count(); ++c) chunk_->add_column(chunk.column(c).type());
+}
+
+void CompactionBuffer::append_column(size_t c, const Vector& from, const uint32_t* positions,
+                                     uint32_t count) {
+  Vector& out = chunk_->column(c);
+  take_values(from, positions, count, out, size_);
+  if (out.physical() != PhysicalType::kString) return;
+  StringRef* strings = out.mutable_values<StringRef>() + size_;
+  for (uint32_t i = 0; i < count; ++i)
+    if (out.is_valid(size_ + i) && !strings[i].is_inline())
+      strings[i] = strings_.store(strings[i].view());
+}
+
 void CompactionBuffer::append(const DataChunk& chunk, uint32_t first, uint32_t count) {
-  if (!chunk_) {
-    chunk_.emplace(capacity_);
-    for (size_t c = 0; c < chunk.column_count(); ++c) chunk_->add_column(chunk.column(c).type());
-  }
+  start(chunk);
   positions_.resize(count);
   const uint32_t* sel = chunk.selection();
   for (uint32_t i = 0; i < count; ++i) positions_[i] = sel ? sel[first + i] : first + i;
+  for (size_t c = 0; c < chunk.column_count(); ++c)
+    append_column(c, chunk.column(c), positions_.data(), count);
+  size_ += count;
+}
+
+void CompactionBuffer::append(const LogicalChunk& chunk, uint32_t first, uint32_t count) {
+  start(chunk);
+  positions_.resize(count);
   for (size_t c = 0; c < chunk.column_count(); ++c) {
-    Vector& out = chunk_->column(c);
-    take_values(chunk.column(c), positions_.data(), count, out, size_);
-    if (out.physical() != PhysicalType::kString) continue;
-    StringRef* strings = out.mutable_values<StringRef>() + size_;
-    for (uint32_t i = 0; i < count; ++i)
-      if (out.is_valid(size_ + i) && !strings[i].is_inline())
-        strings[i] = strings_.store(strings[i].view());
+    const uint32_t* index = chunk.index(c);
+    for (uint32_t i = 0; i < count; ++i) positions_[i] = index ? index[first + i] : first + i;
+    append_column(c, chunk.column(c), positions_.data(), count);
   }
   size_ += count;
 }
@@ -59,7 +78,8 @@ PipelineCompaction::PipelineCompaction(const plan::PhysicalPlan& plan,
     auto choice = plan.choices.find(op);
     if (choice == plan.choices.end()) continue;
     strategies_[op] = choice->second.compaction;
-    if (choice->second.compaction == plan::CompactionStrategy::kLearned)
+    if (choice->second.compaction == plan::CompactionStrategy::kLearned ||
+        choice->second.compaction == plan::CompactionStrategy::kSmart)
       learners_[op] = std::make_unique<CompactionLearner>(vector_size);
   }
 }
@@ -85,6 +105,15 @@ Compactor::Compactor(const ChunkColumns& input, uint32_t vector_size, Compaction
 }
 
 bool Compactor::consume(DataChunk& chunk) {
+  return sample(chunk);
+}
+
+bool Compactor::consume_logical(LogicalChunk& chunk) {
+  return sample(chunk);
+}
+
+template <typename Chunk>
+bool Compactor::sample(Chunk& chunk) {
   if (!learner_) return compact(chunk, policy_);
   // A sample of the learner: this chunk's rows per microsecond from here to the pipeline's
   // end, the copying included (section 4, "UpdateArm").
@@ -100,12 +129,13 @@ bool Compactor::consume(DataChunk& chunk) {
   return more;
 }
 
-bool Compactor::compact(DataChunk& chunk, CompactionPolicy policy) {
+template <typename Chunk>
+bool Compactor::compact(Chunk& chunk, CompactionPolicy policy) {
   uint32_t n = chunk.count();
   if (n > policy.threshold) {
     // Rows that came before must not be overtaken where the order counts.
     if (ordered_ && buffer_.size() > 0 && !flush()) return false;
-    return next_->consume(chunk);
+    return pass(chunk);
   }
   for (uint32_t first = 0; first < n;) {
     const uint32_t count = std::min(n - first, buffer_.room());
@@ -139,13 +169,20 @@ std::unique_ptr<Compactor> make_compactor(const PipelineContext& context, const 
       return std::make_unique<Compactor>(input, size, binary_compaction(size), nullptr, ordered,
                                          strings);
     case plan::CompactionStrategy::kLearned:
+    case plan::CompactionStrategy::kSmart:
       return std::make_unique<Compactor>(input, size, CompactionPolicy{},
                                          context.compaction->learner(op), ordered, strings);
     case plan::CompactionStrategy::kLogical:
-    case plan::CompactionStrategy::kSmart:
-      break;
+      return nullptr;
   }
-  throw Error("internal error: logical compaction is not implemented");
+  throw Error("internal error: unknown compaction strategy");
+}
+
+bool logical_compaction(const PipelineContext& context, const plan::LogicalOp& join) {
+  if (!context.compaction) return false;
+  const plan::CompactionStrategy strategy = context.compaction->strategy(join);
+  return strategy == plan::CompactionStrategy::kLogical ||
+         strategy == plan::CompactionStrategy::kSmart;
 }
 
 }  // namespace floe::vectorized

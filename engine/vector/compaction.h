@@ -6,7 +6,11 @@
 //  - full: every chunk that is not full is buffered; the buffer goes on when full;
 //  - binary (DuckDB's): chunks of at most 128 rows are buffered, the buffer goes on at >= 1920;
 //  - learned: as binary, with the threshold of each chunk picked by the operator's
-//    CompactionLearner (runtime/compaction_learner.h), one per operator, shared by workers.
+//    CompactionLearner (runtime/compaction_learner.h), one per operator, shared by workers;
+//  - logical (§5): no compactor; inner hash joins without residual merge the pairs of one
+//    probe chunk without copying its columns (hash_join_probe.cpp, logical_chunk.h);
+//  - smart (§6.7): logical, plus learned compactors after filters and joins, which copy the
+//    rows of small chunks whether plain or logical.
 // (Values for a vector size of 2048; they scale with the vector size.) Larger chunks pass
 // untouched. Each worker has its own buffers; VectorPipeline flushes them at the end of every
 // morsel. In a pipeline that must keep its rows' order the buffer goes on before a chunk
@@ -39,10 +43,18 @@ class CompactionBuffer {
   // long as its scan batch (the before-images a snapshot sees, runtime/table_scanner.h).
   // count <= room(); every chunk has the first one's column types.
   void append(const DataChunk& chunk, uint32_t first, uint32_t count);
+  // The same for rows [first, first + count) of a chunk with extended selection vectors.
+  void append(const LogicalChunk& chunk, uint32_t first, uint32_t count);
   // The merged rows as positions 0..size() (no selection); the buffer is empty again.
   DataChunk take();
 
  private:
+  // Column c of the buffer gets count values of `from` at `positions`.
+  void append_column(size_t c, const Vector& from, const uint32_t* positions, uint32_t count);
+  // Creates the buffer's columns, of the chunk's types, if it has none.
+  template <typename Chunk>
+  void start(const Chunk& chunk);
+
   uint32_t capacity_;
   StringHeap& strings_;
   uint32_t size_ = 0;
@@ -68,8 +80,13 @@ class PipelineCompaction {
   PipelineCompaction(const plan::PhysicalPlan& plan, const plan::Pipeline& pipeline,
                      uint32_t vector_size);
   plan::CompactionStrategy strategy(const plan::LogicalOp& op) const;
-  // Null unless the operator's compaction is learned.
+  // Null unless the operator's compaction is learned (or smart).
   CompactionLearner* learner(const plan::LogicalOp& op) const;
+  // Every operator's learner.
+  const std::unordered_map<const plan::LogicalOp*, std::unique_ptr<CompactionLearner>>&
+  learners() const {
+    return learners_;
+  }
 
  private:
   std::unordered_map<const plan::LogicalOp*, plan::CompactionStrategy> strategies_;
@@ -84,11 +101,17 @@ class Compactor : public ChunkOperator {
             CompactionLearner* learner, bool ordered, StringHeap& strings);
 
   bool consume(DataChunk& chunk) override;
+  bool consume_logical(LogicalChunk& chunk) override;
   // Pushes the buffered rows on (at the end of a morsel); false once the pipeline is done.
   bool flush();
 
  private:
-  bool compact(DataChunk& chunk, CompactionPolicy policy);
+  template <typename Chunk>
+  bool sample(Chunk& chunk);
+  template <typename Chunk>
+  bool compact(Chunk& chunk, CompactionPolicy policy);
+  bool pass(DataChunk& chunk) { return next_->consume(chunk); }
+  bool pass(LogicalChunk& chunk) { return next_->consume_logical(chunk); }
 
   uint32_t vector_size_;
   CompactionPolicy policy_;
@@ -96,6 +119,9 @@ class Compactor : public ChunkOperator {
   bool ordered_;
   CompactionBuffer buffer_;
 };
+
+// Whether `join`'s probe compacts logically (logical and smart compaction).
+bool logical_compaction(const PipelineContext& context, const plan::LogicalOp& join);
 
 // The compactor after `op` (a filter or a join) under its strategy; null for none.
 std::unique_ptr<Compactor> make_compactor(const PipelineContext& context, const plan::LogicalOp& op,

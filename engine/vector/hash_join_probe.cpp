@@ -5,6 +5,10 @@
 // the residual, and the row moves on to its next candidate (X100 thesis §5.3). By join kind:
 //  - inner and outer joins push the joined pairs, in chunks of at most the vector size
 //    (pairs of several steps are gathered until the next step could overflow one);
+//  - under logical or smart compaction an inner join without residual gathers them the same
+//    way but copies only the build columns: the probe columns are referenced through an
+//    extended selection vector (SIGMOD 2024 §5.2, logical_chunk.h), also when the probe
+//    chunk is itself such a chunk;
 //  - semi, anti and null-aware anti joins stop a row's walk at its first match and push the
 //    probe chunk with a narrowed selection;
 //  - left/full outer joins then push the unmatched probe rows with NULL build columns;
@@ -12,8 +16,11 @@
 //    build row (relaxed, only when still 0, as generated code); right semi/anti push nothing.
 #include <algorithm>
 #include <atomic>
+#include <set>
 #include <vector>
 
+#include "engine/plan/expression_utils.h"
+#include "engine/vector/compaction.h"
 #include "engine/vector/join_operators.h"
 #include "engine/vector/join_table_access.h"
 #include "runtime/vector/key_match.h"
@@ -53,8 +60,15 @@ class JoinProbe : public ChunkOperator {
         keys_(context, join, false, input),
         candidates_(context, rows_),
         joined_(context, join, input),
-        residual_executor_(context.worker) {
+        residual_executor_(context.worker),
+        logical_(type_ == JoinType::kInner && !join.residual && logical_compaction(context, join)) {
     for (auto [id, index] : joined_.columns()) residual_executor_.bind_column(id, index);
+    if (logical_) {
+      std::set<plan::ColumnId> read;
+      for (const auto& key : join.keys) plan::collect_columns(*key.probe, read);
+      for (plan::ColumnId id : read)
+        if (auto found = input.find(id); found != input.end()) key_columns_.insert(found->second);
+    }
     if (outputs_pairs(type_)) {
       columns_ = joined_.columns();
     } else if (plan::join_outputs_probe(type_)) {
@@ -67,6 +81,21 @@ class JoinProbe : public ChunkOperator {
   }
 
   bool consume(DataChunk& chunk) override {
+    if (logical_) input_ = LogicalChunk::wrap(chunk, joined_.probe_width());
+    return probe(chunk);
+  }
+
+  // Under logical compaction the pairs reference the chunk's rows; only the key columns are
+  // read (copied, where indexed).
+  bool consume_logical(LogicalChunk& chunk) override {
+    if (!logical_) return ChunkConsumer::consume_logical(chunk);
+    DataChunk keys = chunk.materialize(key_columns_);
+    input_ = chunk.view(joined_.probe_width());
+    return probe(keys);
+  }
+
+ private:
+  bool probe(DataChunk& chunk) {
     const uint32_t n = chunk.count();
     if (n == 0) return true;
     // NOT IN: a NULL on the build side makes every row's result unknown.
@@ -110,7 +139,6 @@ class JoinProbe : public ChunkOperator {
     return finish(chunk);
   }
 
- private:
   // The pairs (match_[i], its current candidate) of one step, key-equal.
   bool on_matches(const DataChunk& chunk, uint32_t matches) {
     if (outputs_pairs(type_)) {
@@ -166,6 +194,7 @@ class JoinProbe : public ChunkOperator {
     // The statement may be canceled while a probe chunk has many matches.
     if (context_.worker.query->check_canceled())
       throw Error(context_.worker.query->error_message());
+    if (logical_) return flush_logical();
     DataChunk joined = joined_pairs(chunk);
     uint32_t count = joined.count();
     if (join_.residual) {
@@ -177,6 +206,19 @@ class JoinProbe : public ChunkOperator {
     pair_positions_.clear();
     pair_payloads_.clear();
     return count == 0 || next_->consume(joined);
+  }
+
+  bool flush_logical() {
+    const auto n = static_cast<uint32_t>(pair_positions_.size());
+    LogicalChunk joined = input_.view(joined_.probe_width());
+    joined.select(pair_positions_.data(), n);
+    const size_t build = joined.add_group(nullptr);
+    for (Vector& column : joined_.build_columns(pair_payloads_.data(), n))
+      joined.add_column(std::move(column), build);
+    mark_pairs(nullptr, n);
+    pair_positions_.clear();
+    pair_payloads_.clear();
+    return next_->consume_logical(joined);
   }
 
   // Keeps the walking rows that have not matched yet.
@@ -228,6 +270,9 @@ class JoinProbe : public ChunkOperator {
   std::vector<uint8_t*> pair_payloads_;
   std::vector<uint32_t> residual_;
   std::vector<uint32_t> output_;
+  const bool logical_;            // the pairs go on as LogicalChunks
+  std::set<size_t> key_columns_;  // logical: the input columns the probe keys read
+  LogicalChunk input_{0, 0};      // logical: the probe chunk's rows the pairs select
 };
 
 }  // namespace

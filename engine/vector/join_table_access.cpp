@@ -189,6 +189,13 @@ DataChunk JoinedRows::chunk(const DataChunk& probe, const uint32_t* positions,
     take_values(probe.column(c), positions, n, column);
     joined.add_column(std::move(column));
   }
+  for (Vector& column : build_columns(payloads, n)) joined.add_column(std::move(column));
+  joined.set_count(n);
+  return joined;
+}
+
+std::vector<Vector> JoinedRows::build_columns(const uint8_t* const* payloads, uint32_t n) const {
+  std::vector<Vector> columns;
   for (size_t field : build_fields_) {
     Vector column(layout_.field(field).type, n);
     if (payloads) {
@@ -196,10 +203,9 @@ DataChunk JoinedRows::chunk(const DataChunk& probe, const uint32_t* positions,
     } else {
       for (uint32_t i = 0; i < n; ++i) column.set_valid(i, false);
     }
-    joined.add_column(std::move(column));
+    columns.push_back(std::move(column));
   }
-  joined.set_count(n);
-  return joined;
+  return columns;
 }
 
 }  // namespace floe::vectorized

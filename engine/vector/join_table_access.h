@@ -116,6 +116,10 @@ class JoinedRows {
   // columns (an outer join's unmatched probe rows).
   DataChunk chunk(const DataChunk& probe, const uint32_t* positions,
                   const uint8_t* const* payloads, uint32_t n) const;
+  // The build columns of the pairs alone, positions 0..n (logical compaction's join output,
+  // whose probe columns are referenced, logical_chunk.h).
+  std::vector<Vector> build_columns(const uint8_t* const* payloads, uint32_t n) const;
+  size_t probe_width() const { return probe_width_; }
 
  private:
   const plan::RowLayout& layout_;

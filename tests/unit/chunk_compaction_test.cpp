@@ -12,6 +12,7 @@
 
 #include "engine/api/database.h"
 #include "engine/vector/compaction.h"
+#include "engine/vector/logical_chunk.h"
 #include "runtime/compaction_learner.h"
 #include "tests/unit/result_lines.h"
 
@@ -141,6 +142,111 @@ TEST(CompactorTest, ThresholdZeroPassesEveryChunk) {
   EXPECT_EQ(out.sizes, (std::vector<uint32_t>{1, 2, 3}));
 }
 
+// The integers of a logical chunk's column 0 (-1 for NULL), row by row, flattened.
+std::vector<int32_t> flat_integers(const LogicalChunk& chunk, size_t column) {
+  DataChunk flat = chunk.flatten();
+  EXPECT_EQ(flat.selection(), nullptr);
+  std::vector<int32_t> values;
+  for (uint32_t r = 0; r < flat.count(); ++r)
+    values.push_back(flat.column(column).is_valid(r) ? flat.column(column).values<int32_t>()[r]
+                                                     : -1);
+  return values;
+}
+
+// What a logical join pushes: the probe chunk's rows `pairs` and a dense build column of
+// first_build, first_build + 1, ...
+LogicalChunk join_pairs(const LogicalChunk& probe, const std::vector<uint32_t>& pairs,
+                        int32_t first_build) {
+  LogicalChunk joined = probe.view(probe.column_count());
+  const auto n = static_cast<uint32_t>(pairs.size());
+  joined.select(pairs.data(), n);
+  Vector build(SqlType::integer(), n);
+  for (uint32_t i = 0; i < n; ++i)
+    build.mutable_values<int32_t>()[i] = first_build + static_cast<int32_t>(i);
+  joined.add_column(std::move(build), joined.add_group(nullptr));
+  return joined;
+}
+
+// A join's pairs reference the probe chunk's rows by position (repeats, any order), a second
+// join adds a group and composes the first one's index, a filter narrows every group (SIGMOD
+// 2024 §5.2).
+TEST(LogicalChunkTest, JoinsReferenceProbeRowsAndFiltersNarrowEveryGroup) {
+  StringHeap heap;
+  std::vector<uint32_t> selected = {0, 3, 7, 10};
+  DataChunk probe = make_chunk(selected, heap);
+  probe.set_selection(selected.data());
+  LogicalChunk wrapped = LogicalChunk::wrap(probe, 2);
+  EXPECT_EQ(wrapped.count(), 11u);  // one row per position
+  EXPECT_EQ(wrapped.group_count(), 1u);
+
+  // Pairs of a first join: probe positions 7, 3, 7, 10 (found in two steps), one build column.
+  LogicalChunk joined = join_pairs(wrapped, {7, 3, 7, 10}, 100);
+  EXPECT_EQ(joined.group_count(), 2u);
+  EXPECT_EQ(joined.index(0), joined.index(1));  // the probe columns share one index
+  EXPECT_EQ(joined.index(2), nullptr);          // the build column is dense
+  EXPECT_EQ(flat_integers(joined, 0), (std::vector<int32_t>{7, 3, 7, -1}));  // 10: NULL
+  EXPECT_EQ(flat_integers(joined, 2), (std::vector<int32_t>{100, 101, 102, 103}));
+  EXPECT_EQ(joined.flatten().column(1).get(3).as_string(), "a long string number 10");
+
+  // A second join's pairs: rows 3, 0, 0 of the first one's output.
+  LogicalChunk twice = join_pairs(joined, {3, 0, 0}, 200);
+  EXPECT_EQ(twice.group_count(), 3u);
+  EXPECT_EQ(flat_integers(twice, 0), (std::vector<int32_t>{-1, 7, 7}));
+  EXPECT_EQ(flat_integers(twice, 2), (std::vector<int32_t>{103, 100, 100}));
+  EXPECT_EQ(flat_integers(twice, 3), (std::vector<int32_t>{200, 201, 202}));
+
+  // A filter keeps rows 0 and 2 of it.
+  const uint32_t kept[] = {0, 2};
+  twice.select(kept, 2);
+  EXPECT_EQ(twice.count(), 2u);
+  EXPECT_EQ(flat_integers(twice, 0), (std::vector<int32_t>{-1, 7}));
+  EXPECT_EQ(flat_integers(twice, 2), (std::vector<int32_t>{103, 100}));
+  EXPECT_EQ(flat_integers(twice, 3), (std::vector<int32_t>{200, 202}));
+  // The first join's output is untouched by what was built on it.
+  EXPECT_EQ(flat_integers(joined, 0), (std::vector<int32_t>{7, 3, 7, -1}));
+}
+
+TEST(LogicalChunkTest, MaterializeCopiesOnlyTheColumnsRead) {
+  StringHeap heap;
+  std::vector<uint32_t> positions = {0, 1, 2, 3, 4, 5};
+  DataChunk probe = make_chunk(positions, heap);
+  LogicalChunk joined = LogicalChunk::wrap(probe, 2).view(2);
+  const uint32_t pairs[] = {4, 2};
+  joined.select(pairs, 2);
+  DataChunk read = joined.materialize({1});
+  ASSERT_EQ(read.count(), 2u);
+  EXPECT_EQ(read.column(1).get(0).as_string(), "a long string number 4");
+  EXPECT_EQ(read.column(1).get(1).as_string(), "a long string number 2");
+  // Column 0 is a view of the probe column, not read through the index.
+  EXPECT_EQ(read.column(0).values<int32_t>(), probe.column(0).values<int32_t>());
+}
+
+// Smart compaction's compactor after a logical join: small logical chunks are copied into
+// the buffer through their indexes, large ones pass without copying.
+TEST(CompactorTest, BuffersLogicalChunksThroughTheirIndexes) {
+  StringHeap strings, heap;
+  std::vector<uint32_t> positions(200);
+  std::iota(positions.begin(), positions.end(), 0u);
+  DataChunk probe = make_chunk(positions, heap);
+  Collector out;
+  Compactor compactor({}, 2048, binary_compaction(2048), nullptr, false, strings);
+  compactor.set_next(out);
+  std::vector<uint32_t> small = {9, 8, 7}, large(150);
+  std::iota(large.begin(), large.end(), 1u);
+  for (const auto* pairs : {&small, &large, &small}) {
+    LogicalChunk joined = LogicalChunk::wrap(probe, 2).view(2);
+    joined.select(pairs->data(), static_cast<uint32_t>(pairs->size()));
+    EXPECT_TRUE(compactor.consume_logical(joined));
+  }
+  EXPECT_TRUE(compactor.flush());
+  EXPECT_EQ(out.sizes, (std::vector<uint32_t>{150, 6}));
+  std::vector<int32_t> expected(large.begin(), large.end());
+  for (int copy = 0; copy < 2; ++copy) expected.insert(expected.end(), {9, 8, 7});
+  for (int32_t& value : expected)
+    if (value % 5 == 0) value = -1;
+  EXPECT_EQ(out.values, expected);
+}
+
 TEST(CompactionLearnerTest, ArmsAreThePapersScaledToTheVectorSize) {
   CompactionLearner paper(2048);
   ASSERT_EQ(paper.arm_count(), 9u);
@@ -217,7 +323,7 @@ TEST(CompactionTest, BufferedStringsOfBeforeImagesOutliveTheirBatch) {
       "create table ck (k bigint);"
       "insert into ck select n * 31 from generate_series(0, 2999) as g(n)");
   const std::string sql = "select cv.s, count(*) from cv join ck on cv.id = ck.k group by cv.s";
-  for (const char* compaction : {"full", "binary", "learned"}) {
+  for (const char* compaction : {"full", "binary", "learned", "logical", "smart"}) {
     Connection reader(database);
     reader.options().threads = 2;
     reader.options().oversubscribe = true;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "runtime/runtime_abi.h"
+#include "runtime/scan_restriction.h"
 #include "runtime/table_scanner.h"
 #include "storage/table.h"
 
@@ -108,6 +109,32 @@ TEST_F(TableScannerTest, BatchesAreZeroCopyViewsOfTheChunk) {
   EXPECT_EQ(batch.columns[0], chunk.data(0) + 7 * sizeof(int64_t));
   EXPECT_EQ(batch.columns[1], chunk.data(1) + 7 * sizeof(int32_t));
   EXPECT_EQ(batch.validity[1], chunk.validity(1));
+}
+
+// With a restriction, a hot chunk's batch selects its matches from the chunk's arrays,
+// starting at the first match: positions span the matches, not the chunk up to them, so the
+// vectors computed over a batch deep in a chunk stay as small as the batch (bench/RESULTS.md
+// "X100 experiments", hot chunks at small vector sizes).
+TEST_F(TableScannerTest, RestrictedBatchesOfHotChunksStartAtTheirFirstMatch) {
+  ScanRestriction restriction;  // id >= 60000 and id < 60100, in chunk 0
+  restriction.column = 0;
+  restriction.low = ScanRestriction::Bound{Value::big_int(60000), true};
+  restriction.high = ScanRestriction::Bound{Value::big_int(60100), false};
+  TableScanner cursor(table_, {0, 1}, {restriction}, ScanSettings{16, true, true, {}});
+  ASSERT_TRUE(cursor.open(0, kChunkCapacity));
+  const HotChunk& chunk = *table_.chunk(0).hot();
+  FloeScanBatch batch;
+  int64_t next_id = 60000;
+  while (uint32_t count = cursor.next(batch)) {
+    ASSERT_NE(batch.selection, nullptr);
+    EXPECT_EQ(batch.selection[0], 0u);
+    const uint32_t first = batch.validity_offset;
+    EXPECT_EQ(batch.columns[0], chunk.data(0) + first * sizeof(int64_t));
+    const auto* ids = static_cast<const int64_t*>(batch.columns[0]);
+    for (uint32_t i = 0; i < count; ++i) EXPECT_EQ(ids[batch.selection[i]], next_id++);
+    EXPECT_LT(batch.selection[count - 1], 16u);
+  }
+  EXPECT_EQ(next_id, 60100);
 }
 
 TEST_F(TableScannerTest, EmptyAndInvalidRanges) {
