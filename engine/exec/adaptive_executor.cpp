@@ -39,7 +39,7 @@ class AdaptiveRun {
     const PipelineDescription& pipeline = physical_.pipelines[index];
     std::atomic<uint64_t> vectorized_morsels{0};
     std::atomic<uint64_t> compiled_morsels{0};
-    const CompiledQuery* compiled = code_at_pipeline_start();
+    const CompiledQuery* compiled = code_at_pipeline_start(index);
     std::optional<VectorizedPipelineRun> vectorized;
     if (!compiled) {
       try {
@@ -47,7 +47,7 @@ class AdaptiveRun {
                            profile_ ? &row_counts_ : nullptr,
                            profile_ ? &chunk_counts_ : nullptr);
       } catch (const NotSupported&) {
-        compiled = &compiled_code(code_.wait());  // (rethrows when the code failed too)
+        compiled = &compiled_code(code_.wait(index));  // (rethrows when the code failed too)
       }
     }
     if (compiled)
@@ -58,7 +58,7 @@ class AdaptiveRun {
         morsels_of(pipeline, state_), pipeline.ordered,
         [&] { return pipeline_stopped(pipeline, state_, query_); },
         [&](const Morsel& morsel, uint32_t worker) {
-          const CompiledQuery* code = compiled ? compiled : code_for_morsel();
+          const CompiledQuery* code = compiled ? compiled : code_for_morsel(index);
           if (code) {
             compiled_morsels.fetch_add(1, std::memory_order_relaxed);
             code->run_morsel(index, morsel, worker, state_, query_);
@@ -67,7 +67,7 @@ class AdaptiveRun {
             vectorized->run_morsel(morsel, worker);
           }
         });
-    if (!compiled) compiled = code_at_pipeline_start();
+    if (!compiled) compiled = code_at_pipeline_start(index);
     if (compiled)
       compiled->finish_pipeline(index, state_, query_);
     else
@@ -86,22 +86,30 @@ class AdaptiveRun {
   }
 
  private:
-  // Whether a pipeline starts, or finishes, on the code: once it is ready (with the test
-  // hook, once the hook's morsels have started).
-  const CompiledQuery* code_at_pipeline_start() {
-    if (!options_.adaptive_switch_morsel) return ready_code();
+  // Whether a pipeline starts, or finishes, on the code: once its code is ready (with the
+  // test hook, once the hook's morsels have started).
+  const CompiledQuery* code_at_pipeline_start(size_t index) {
+    if (options_.adaptive_compiled_pipelines) return hooked_code(index);
+    if (!options_.adaptive_switch_morsel) return ready_code(index);
     if (morsels_started_.load() < options_.adaptive_switch_morsel) return nullptr;
-    return &compiled_code(code_.wait());
+    return &compiled_code(code_.wait(index));
   }
 
-  const CompiledQuery* code_for_morsel() {
-    if (!options_.adaptive_switch_morsel) return ready_code();
+  const CompiledQuery* code_for_morsel(size_t index) {
+    if (options_.adaptive_compiled_pipelines) return hooked_code(index);
+    if (!options_.adaptive_switch_morsel) return ready_code(index);
     if (morsels_started_.fetch_add(1) < options_.adaptive_switch_morsel) return nullptr;
-    return &compiled_code(code_.wait());
+    return &compiled_code(code_.wait(index));
   }
 
-  const CompiledQuery* ready_code() {
-    const CompiledQuery* code = code_.ready();
+  // The test hook that runs the first pipelines compiled and the others vectorized.
+  const CompiledQuery* hooked_code(size_t index) {
+    if (index >= options_.adaptive_compiled_pipelines) return nullptr;
+    return &compiled_code(code_.wait(index));
+  }
+
+  const CompiledQuery* ready_code(size_t index) {
+    const CompiledQuery* code = code_.ready(index);
     return code ? &compiled_code(*code) : nullptr;
   }
 
@@ -164,7 +172,7 @@ QueryOutput execute_adaptive(const plan::PhysicalPlan& plan, const ExecutionOpti
     add_scan_statistics(physical->slots, state, workers, *profile);
     add_join_tables(*physical, state, *profile);
     profile->background_compile_ms = code->compile_ms();
-    if (const CompiledQuery* compiled = code->ready()) profile->optimized = compiled->optimized();
+    profile->optimized = code->compiled_optimized();
   }
   read_result(*physical, state, output);
   output.execute_ms = clock.lap_ms();

@@ -105,45 +105,65 @@ std::shared_ptr<BackgroundCompile> BackgroundCompile::start(
 }
 
 void BackgroundCompile::compile() {
-  std::unique_ptr<CompiledQuery> query;
   std::exception_ptr error;
   try {
-    GeneratedProgram generated;
+    std::unique_ptr<CompiledQuery> query;
     {
       std::lock_guard lock(plan_mutex_);
       if (abandoned_.load()) throw codegen::QueryAbandoned{};
-      generated = generate_program(*plan_, physical_, count_rows_, &abandoned_);
+      // (the construction reads the scanned tables' sizes: while the query, and so they, live)
+      query = std::make_unique<CompiledQuery>(
+          generate_program(*plan_, physical_, count_rows_, &abandoned_), options_,
+          CompiledQuery::Compilation::kPerPipeline);
     }
-    // An abandoned query's compilation goes on: LLVM cannot be interrupted midway, and the
-    // code is freed with the job.
-    if (!abandoned_.load()) query = std::make_unique<CompiledQuery>(std::move(generated), options_);
+    {
+      std::lock_guard lock(done_mutex_);
+      query_ = std::move(query);
+    }
+    // One module per pipeline, in execution order, each published as soon as it is compiled;
+    // an abandoned query's compilation stops between them (LLVM cannot be interrupted
+    // within one), and what was compiled is freed with the job.
+    for (size_t p = 0; p < query_->pipeline_count() && !abandoned_.load(); ++p) {
+      query_->compile_pipeline(p);
+      {
+        std::lock_guard lock(done_mutex_);
+        compiled_pipelines_.store(p + 1, std::memory_order_release);
+      }
+      done_.notify_all();
+    }
   } catch (...) {
     error = std::current_exception();
   }
-  finished(std::move(query), error);
-}
-
-void BackgroundCompile::finished(std::unique_ptr<CompiledQuery> query, std::exception_ptr error) {
   {
     std::lock_guard lock(done_mutex_);
-    query_ = std::move(query);
     error_ = error;
     done_flag_ = true;
-    ready_.store(query_.get(), std::memory_order_release);
   }
   done_.notify_all();
 }
 
-const CompiledQuery& BackgroundCompile::wait() {
+const CompiledQuery* BackgroundCompile::ready(size_t pipeline) const {
+  // (query_ is set before the first pipeline is published and kept from then on)
+  return compiled_pipelines_.load(std::memory_order_acquire) > pipeline ? query_.get() : nullptr;
+}
+
+const CompiledQuery& BackgroundCompile::wait(size_t pipeline) {
   std::unique_lock lock(done_mutex_);
-  done_.wait(lock, [&] { return done_flag_; });
-  if (!query_) std::rethrow_exception(error_);
-  return *query_;
+  done_.wait(lock, [&] { return done_flag_ || compiled_pipelines_.load() > pipeline; });
+  if (compiled_pipelines_.load() > pipeline) return *query_;
+  if (error_) std::rethrow_exception(error_);
+  throw Error("internal error: the background compilation ended without the pipeline's code");
 }
 
 double BackgroundCompile::compile_ms() const {
   std::lock_guard lock(done_mutex_);
-  return query_ ? query_->codegen_ms() + query_->compile_ms() : -1;
+  if (!query_ || compiled_pipelines_.load() < query_->pipeline_count()) return -1;
+  return query_->codegen_ms() + query_->compile_ms();
+}
+
+bool BackgroundCompile::compiled_optimized() const {
+  std::lock_guard lock(done_mutex_);
+  return query_ && compiled_pipelines_.load() == query_->pipeline_count() && query_->optimized();
 }
 
 void wait_for_background_compiles() {

@@ -1,13 +1,14 @@
 // Adaptive execution's compilation (Kohn, Leis & Neumann, "Adaptive Execution of Compiled
 // Queries", ICDE 2018, section IV; DESIGN.md "Vectorized execution"): a query's code is
 // generated and compiled on one compile thread of the process, outside the task arena whose
-// workers run its morsels, so that compilation never takes a worker. The query runs on
-// without it and asks ready() before each morsel.
+// workers run its morsels, so that compilation never takes a worker. The pipelines are
+// compiled one module each, in execution order, and the query runs on without their code and
+// asks ready(pipeline) before each morsel.
 //
 // Lifetime: the job reads the plan only while it generates the IR. A query that ends first
 // calls release_plan(), which waits for at most one pipeline's IR generation and makes the
-// job skip the rest; LLVM's compilation, which only reads the job's own module, may go on
-// after the query ended, and its code is freed with the job (whoever drops it last).
+// job skip the rest; LLVM's compilation, which only reads the job's own module, stops after
+// the pipeline it compiles, and the code is freed with the job (whoever drops it last).
 #pragma once
 
 #include <atomic>
@@ -34,13 +35,17 @@ class BackgroundCompile {
       const plan::PhysicalPlan& plan, std::shared_ptr<const plan::PhysicalDescription> physical,
       const ExecutionOptions& options, bool count_rows);
 
-  // The compiled code once it is ready, else null; never blocks.
-  const CompiledQuery* ready() const { return ready_.load(std::memory_order_acquire); }
-  // Blocks until the compilation ended. Returns the code, or rethrows the compilation's
-  // error (floe::NotSupported for what the code generator does not handle).
-  const CompiledQuery& wait();
-  // Generation plus compilation, once finished (else negative).
+  // The compiled code once pipeline `pipeline` (physical order) is compiled, else null; never
+  // blocks. The pipelines are compiled in order, one module each.
+  const CompiledQuery* ready(size_t pipeline) const;
+  // Blocks until pipeline `pipeline` is compiled or the compilation ended. Returns the code,
+  // or rethrows the compilation's error (floe::NotSupported for what the code generator does
+  // not handle).
+  const CompiledQuery& wait(size_t pipeline);
+  // Generation plus compilation, once all pipelines are compiled (else negative).
   double compile_ms() const;
+  // Whether some pipeline was compiled with the optimizing pass pipeline, once all are.
+  bool compiled_optimized() const;
   // The query ended: the plan may go away.
   void release_plan();
 
@@ -52,8 +57,6 @@ class BackgroundCompile {
                     const ExecutionOptions& options, bool count_rows);
 
  private:
-  void finished(std::unique_ptr<CompiledQuery> query, std::exception_ptr error);
-
   std::mutex plan_mutex_;  // held while the IR generation reads the plan
   const plan::PhysicalPlan* plan_;
   std::atomic<bool> abandoned_{false};
@@ -65,8 +68,8 @@ class BackgroundCompile {
   std::condition_variable done_;
   bool done_flag_ = false;
   std::exception_ptr error_;
-  std::unique_ptr<CompiledQuery> query_;
-  std::atomic<const CompiledQuery*> ready_{nullptr};
+  std::unique_ptr<CompiledQuery> query_;       // set (under done_mutex_) once generated
+  std::atomic<size_t> compiled_pipelines_{0};  // a prefix of query_'s pipelines
 };
 
 }  // namespace floe
