@@ -2,7 +2,9 @@
 
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -19,6 +21,38 @@ namespace {
 using plan::PipelineDescription;
 using RowCounts = VectorizedPipelineRun::RowCounts;
 using ChunkCounts = VectorizedPipelineRun::ChunkCounts;
+
+// A pipeline's code is requested once the vectorized run of its remaining morsels, extrapolated
+// from those started so far, would take longer than this: ICDE 2018 (section IV-C) compiles a
+// pipeline only when its remaining work outweighs the compile time, so that short pipelines
+// and queries never spend a core on LLVM (a pipeline's module takes some 5-30 ms).
+constexpr double kWorthCompilingMs = 20;
+
+// Whether a running pipeline's remaining work is worth compiling, asked before each morsel by
+// the worker that starts it.
+class CompileDecision {
+ public:
+  explicit CompileDecision(size_t morsels) : morsels_(morsels) {}
+
+  bool worth_compiling() {
+    if (decided_.load(std::memory_order_relaxed)) return false;
+    uint64_t started = started_.fetch_add(1, std::memory_order_relaxed) + 1;
+    double per_morsel_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+            .count() /
+        static_cast<double>(started);
+    if (per_morsel_ms * static_cast<double>(morsels_ - std::min(started, morsels_)) <
+        kWorthCompilingMs)
+      return false;
+    return !decided_.exchange(true);
+  }
+
+ private:
+  const uint64_t morsels_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::atomic<uint64_t> started_{0};
+  std::atomic<bool> decided_{false};
+};
 
 class AdaptiveRun {
  public:
@@ -39,6 +73,7 @@ class AdaptiveRun {
     const PipelineDescription& pipeline = physical_.pipelines[index];
     std::atomic<uint64_t> vectorized_morsels{0};
     std::atomic<uint64_t> compiled_morsels{0};
+    code_.running(index);
     const CompiledQuery* compiled = code_at_pipeline_start(index);
     std::optional<VectorizedPipelineRun> vectorized;
     if (!compiled) {
@@ -54,11 +89,13 @@ class AdaptiveRun {
       compiled->start_pipeline(index, state_, query_);
     else
       vectorized->start();
+    std::vector<Morsel> morsels = morsels_of(pipeline, state_);
+    CompileDecision decision(morsels.size());
     dispatch_morsels(
-        morsels_of(pipeline, state_), pipeline.ordered,
-        [&] { return pipeline_stopped(pipeline, state_, query_); },
+        morsels, pipeline.ordered, [&] { return pipeline_stopped(pipeline, state_, query_); },
         [&](const Morsel& morsel, uint32_t worker) {
           const CompiledQuery* code = compiled ? compiled : code_for_morsel(index);
+          if (!code && decision.worth_compiling()) code_.request(index);
           if (code) {
             compiled_morsels.fetch_add(1, std::memory_order_relaxed);
             code->run_morsel(index, morsel, worker, state_, query_);
