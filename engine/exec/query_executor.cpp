@@ -37,6 +37,12 @@ using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 // below, the extra 10-30 ms of optimization cost more than the faster code saves (measured on
 // TPC-H, bench/RESULTS.md).
 constexpr uint64_t kOptimizeAboveRowsPerWorker = 500'000;
+// A pipeline compiled in the background (adaptive execution) runs vectorized until its code is
+// ready, so the optimized tier's longer compilation delays the switch: at TPC-H SF 1 (at most
+// 3 million rows per worker) the fast tier made adaptive execution 15 % faster
+// (bench/RESULTS.md "Adaptive execution, compiled on demand"). ICDE 2018 (section IV-C) also
+// starts with unoptimized code and optimizes only long pipelines.
+constexpr uint64_t kOptimizeInBackgroundAboveRowsPerWorker = 5'000'000;
 
 // The pipeline's window spec with the generated functions it names.
 WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledModule& code) {
@@ -98,8 +104,10 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
   }
 }
 
-// `rows`: those the code will read (per query, or per pipeline).
-codegen::JitOptimization choose_level(const ExecutionOptions& options, uint64_t rows) {
+// `rows`: those the code will read (per query, or per pipeline); with kAuto, optimized above
+// `optimize_above` rows per worker.
+codegen::JitOptimization choose_level(const ExecutionOptions& options, uint64_t rows,
+                                      uint64_t optimize_above) {
   switch (options.optimization) {
     case OptimizationLevel::kFast:
       return codegen::JitOptimization::kFast;
@@ -108,9 +116,8 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options, uint64_t 
     case OptimizationLevel::kAuto:
       break;
   }
-  return rows / worker_count(options) > kOptimizeAboveRowsPerWorker
-             ? codegen::JitOptimization::kOptimized
-             : codegen::JitOptimization::kFast;
+  return rows / worker_count(options) > optimize_above ? codegen::JitOptimization::kOptimized
+                                                       : codegen::JitOptimization::kFast;
 }
 
 // A pipeline compiled on its own is optimized by the rows of its own source table (ICDE 2018,
@@ -218,10 +225,11 @@ CompiledQuery::CompiledQuery(GeneratedProgram generated, const ExecutionOptions&
     pipeline_code_.assign(pipelines, nullptr);
     functions_.assign(pipelines, nullptr);
     for (const auto& pipeline : program_->physical->pipelines)  // (tables are read here only)
-      pipeline_levels_.push_back(choose_level(options, pipeline_source_rows(pipeline)));
+      pipeline_levels_.push_back(choose_level(options, pipeline_source_rows(pipeline),
+                                              kOptimizeInBackgroundAboveRowsPerWorker));
     return;
   }
-  auto level = choose_level(options, program_->physical->scanned_rows);
+  auto level = choose_level(options, program_->physical->scanned_rows, kOptimizeAboveRowsPerWorker);
   optimized_ = level == codegen::JitOptimization::kOptimized;
   codegen::optimize_module(*program_->module, level);
   modules_.push_back(codegen::compile_module(
