@@ -17,6 +17,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "codegen/module_extract.h"
 #include "runtime/function_registry.h"
 #include "runtime/runtime_symbols.h"
 #include "storage/error.h"
@@ -194,20 +195,61 @@ void optimize_module(llvm::Module& module, JitOptimization level) {
   if (level == JitOptimization::kOptimized) JitEngine::get(level).optimize(module);
 }
 
-std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext> context,
-                                               std::unique_ptr<llvm::Module> module,
-                                               JitOptimization level,
-                                               const std::vector<std::string>& symbols) {
+namespace {
+
+// Compiles the module in a new JITDylib, forcing the machine code of `symbols`.
+std::unique_ptr<CompiledModule> compile_in_dylib(llvm::orc::ThreadSafeModule module,
+                                                 JitOptimization level,
+                                                 const std::vector<std::string>& symbols) {
   auto& engine = JitEngine::get(level);
   std::lock_guard lock(engine.compile_mutex());
   auto& dylib = engine.create_query_dylib();
   auto compiled = std::make_unique<CompiledModule>(level, &dylib);
-  llvm::orc::ThreadSafeModule safe_module(std::move(module), std::move(context));
-  if (auto error = engine.jit().addIRModule(dylib, std::move(safe_module))) {
+  if (auto error = engine.jit().addIRModule(dylib, std::move(module))) {
     throw_llvm_error(std::move(error), "module addition");
   }
   for (const auto& name : symbols) compiled->lookup(name);
   return compiled;
+}
+
+}  // namespace
+
+std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext> context,
+                                               std::unique_ptr<llvm::Module> module,
+                                               JitOptimization level,
+                                               const std::vector<std::string>& symbols) {
+  return compile_in_dylib(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)), level,
+                          symbols);
+}
+
+struct ModulePartCompiler::Source {
+  Source(std::unique_ptr<llvm::LLVMContext> owned_context, std::unique_ptr<llvm::Module> source)
+      : context(std::move(owned_context)), module(std::move(source)) {}
+  ~Source() {
+    auto lock = context.getLock();
+    module.reset();  // before the context, which the parts being compiled may still share
+  }
+
+  llvm::orc::ThreadSafeContext context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+ModulePartCompiler::ModulePartCompiler(std::unique_ptr<llvm::LLVMContext> context,
+                                       std::unique_ptr<llvm::Module> module)
+    : source_(std::make_unique<Source>(std::move(context), std::move(module))) {}
+
+ModulePartCompiler::~ModulePartCompiler() = default;
+
+std::unique_ptr<CompiledModule> ModulePartCompiler::compile(const std::vector<std::string>& symbols,
+                                                            JitOptimization level) {
+  std::unique_ptr<llvm::Module> part;
+  {
+    auto lock = source_->context.getLock();
+    part = extract_definitions(*source_->module, symbols);
+    optimize_module(*part, level);
+  }
+  return compile_in_dylib(llvm::orc::ThreadSafeModule(std::move(part), source_->context), level,
+                          symbols);
 }
 
 }  // namespace floe::codegen

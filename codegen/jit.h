@@ -1,5 +1,6 @@
-// ORC LLJIT wrapper (DESIGN.md "Compiled execution"): compiles one query module at one of
-// two optimization levels and frees its machine code when the CompiledModule dies.
+// ORC LLJIT wrapper (DESIGN.md "Compiled execution"): compiles one query module, or one
+// pipeline's part of it after another (ModulePartCompiler), at one of two optimization levels
+// and frees its machine code when the CompiledModule dies.
 #pragma once
 
 #include <llvm/IR/LLVMContext.h>
@@ -50,5 +51,26 @@ std::unique_ptr<CompiledModule> compile_module(std::unique_ptr<llvm::LLVMContext
                                                std::unique_ptr<llvm::Module> module,
                                                JitOptimization level,
                                                const std::vector<std::string>& symbols);
+
+// Compiles a query's module part by part, each part the definitions some functions reach
+// (module_extract.h), in its own JITDylib: adaptive execution compiles one pipeline after
+// another and switches each to its code as soon as it is ready (Kohn, Leis & Neumann, ICDE
+// 2018, section IV). Used by one thread at a time.
+class ModulePartCompiler {
+ public:
+  ModulePartCompiler(std::unique_ptr<llvm::LLVMContext> context,
+                     std::unique_ptr<llvm::Module> module);
+  ~ModulePartCompiler();
+  ModulePartCompiler(const ModulePartCompiler&) = delete;
+  ModulePartCompiler& operator=(const ModulePartCompiler&) = delete;
+
+  // Optimizes and compiles the part defining `symbols` at `level` (as compile_module does).
+  std::unique_ptr<CompiledModule> compile(const std::vector<std::string>& symbols,
+                                          JitOptimization level);
+
+ private:
+  struct Source;  // the module and its context (ORC's ThreadSafeContext)
+  std::unique_ptr<Source> source_;
+};
 
 }  // namespace floe::codegen

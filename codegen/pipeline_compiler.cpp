@@ -1,6 +1,7 @@
 // Generates one LLVM module per query: for each pipeline of the physical plan one function
 //   bool floe_pipeline_<id>(void** state, WorkerContext* worker, uint64_t begin, uint64_t end)
-// over one morsel of its source, plus the helper functions its sink needs.
+// over one morsel of its source, plus the helper functions its sink needs (which adaptive
+// execution compiles as one module per pipeline: ModulePartCompiler).
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -169,20 +170,29 @@ void generate_pipeline(PipelineEnv& env, const plan::Pipeline& pipeline, bool co
 
 }  // namespace
 
+std::vector<std::string> QueryProgram::pipeline_entry_points(size_t index) const {
+  const PipelineProgram& pipeline = pipelines[index];
+  std::vector<std::string> names = {pipeline.function};
+  std::vector<const std::string*> helpers = {
+      &pipeline.keys_equal_function,   &pipeline.merge_function,
+      &pipeline.compare_function,      &pipeline.initial_groups_function,
+      &pipeline.window_same_partition, &pipeline.window_peers};
+  for (const auto& aggregate : pipeline.window_aggregates)
+    helpers.insert(helpers.end(), {&aggregate.update, &aggregate.merge, &aggregate.finalize});
+  for (const auto& bounds : pipeline.window_range_bounds)
+    helpers.insert(helpers.end(), {&bounds.start, &bounds.end});
+  for (const auto* helper : helpers)
+    if (!helper->empty()) names.push_back(*helper);
+  return names;
+}
+
 std::vector<std::string> QueryProgram::entry_points() const {
   std::vector<std::string> names;
-  for (const auto& pipeline : pipelines) {
-    names.push_back(pipeline.function);
-    std::vector<const std::string*> helpers = {
-        &pipeline.keys_equal_function,   &pipeline.merge_function,
-        &pipeline.compare_function,      &pipeline.initial_groups_function,
-        &pipeline.window_same_partition, &pipeline.window_peers};
-    for (const auto& aggregate : pipeline.window_aggregates)
-      helpers.insert(helpers.end(), {&aggregate.update, &aggregate.merge, &aggregate.finalize});
-    for (const auto* helper : helpers) {
+  for (size_t p = 0; p < pipelines.size(); ++p) {
+    for (auto& name : pipeline_entry_points(p)) {
       // A sink's helpers are shared by the pipelines that feed it.
-      if (!helper->empty() && std::find(names.begin(), names.end(), *helper) == names.end())
-        names.push_back(*helper);
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        names.push_back(std::move(name));
     }
   }
   return names;

@@ -63,6 +63,8 @@ struct QueryProgram {
 
   // Every generated function the executor calls (to force their compilation).
   std::vector<std::string> entry_points() const;
+  // Those of pipeline `index`: its morsel function and its sink's helpers.
+  std::vector<std::string> pipeline_entry_points(size_t index) const;
 };
 
 struct GenerateOptions {

@@ -2,7 +2,9 @@
 
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -19,6 +21,38 @@ namespace {
 using plan::PipelineDescription;
 using RowCounts = VectorizedPipelineRun::RowCounts;
 using ChunkCounts = VectorizedPipelineRun::ChunkCounts;
+
+// A pipeline's code is requested once the vectorized run of its remaining morsels, extrapolated
+// from those started so far, would take longer than this: ICDE 2018 (section IV-C) compiles a
+// pipeline only when its remaining work outweighs the compile time, so that short pipelines
+// and queries never spend a core on LLVM (a pipeline's module takes some 5-30 ms).
+constexpr double kWorthCompilingMs = 20;
+
+// Whether a running pipeline's remaining work is worth compiling, asked before each morsel by
+// the worker that starts it.
+class CompileDecision {
+ public:
+  explicit CompileDecision(size_t morsels) : morsels_(morsels) {}
+
+  bool worth_compiling() {
+    if (decided_.load(std::memory_order_relaxed)) return false;
+    uint64_t started = started_.fetch_add(1, std::memory_order_relaxed) + 1;
+    double per_morsel_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+            .count() /
+        static_cast<double>(started);
+    if (per_morsel_ms * static_cast<double>(morsels_ - std::min(started, morsels_)) <
+        kWorthCompilingMs)
+      return false;
+    return !decided_.exchange(true);
+  }
+
+ private:
+  const uint64_t morsels_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::atomic<uint64_t> started_{0};
+  std::atomic<bool> decided_{false};
+};
 
 class AdaptiveRun {
  public:
@@ -39,7 +73,8 @@ class AdaptiveRun {
     const PipelineDescription& pipeline = physical_.pipelines[index];
     std::atomic<uint64_t> vectorized_morsels{0};
     std::atomic<uint64_t> compiled_morsels{0};
-    const CompiledQuery* compiled = code_at_pipeline_start();
+    code_.running(index);
+    const CompiledQuery* compiled = code_at_pipeline_start(index);
     std::optional<VectorizedPipelineRun> vectorized;
     if (!compiled) {
       try {
@@ -47,18 +82,20 @@ class AdaptiveRun {
                            profile_ ? &row_counts_ : nullptr,
                            profile_ ? &chunk_counts_ : nullptr);
       } catch (const NotSupported&) {
-        compiled = &compiled_code(code_.wait());  // (rethrows when the code failed too)
+        compiled = &compiled_code(code_.wait(index));  // (rethrows when the code failed too)
       }
     }
     if (compiled)
       compiled->start_pipeline(index, state_, query_);
     else
       vectorized->start();
+    std::vector<Morsel> morsels = morsels_of(pipeline, state_);
+    CompileDecision decision(morsels.size());
     dispatch_morsels(
-        morsels_of(pipeline, state_), pipeline.ordered,
-        [&] { return pipeline_stopped(pipeline, state_, query_); },
+        morsels, pipeline.ordered, [&] { return pipeline_stopped(pipeline, state_, query_); },
         [&](const Morsel& morsel, uint32_t worker) {
-          const CompiledQuery* code = compiled ? compiled : code_for_morsel();
+          const CompiledQuery* code = compiled ? compiled : code_for_morsel(index);
+          if (!code && decision.worth_compiling()) code_.request(index);
           if (code) {
             compiled_morsels.fetch_add(1, std::memory_order_relaxed);
             code->run_morsel(index, morsel, worker, state_, query_);
@@ -67,7 +104,7 @@ class AdaptiveRun {
             vectorized->run_morsel(morsel, worker);
           }
         });
-    if (!compiled) compiled = code_at_pipeline_start();
+    if (!compiled) compiled = code_at_pipeline_start(index);
     if (compiled)
       compiled->finish_pipeline(index, state_, query_);
     else
@@ -87,22 +124,30 @@ class AdaptiveRun {
   }
 
  private:
-  // Whether a pipeline starts, or finishes, on the code: once it is ready (with the test
-  // hook, once the hook's morsels have started).
-  const CompiledQuery* code_at_pipeline_start() {
-    if (!options_.adaptive_switch_morsel) return ready_code();
+  // Whether a pipeline starts, or finishes, on the code: once its code is ready (with the
+  // test hook, once the hook's morsels have started).
+  const CompiledQuery* code_at_pipeline_start(size_t index) {
+    if (options_.adaptive_compiled_pipelines) return hooked_code(index);
+    if (!options_.adaptive_switch_morsel) return ready_code(index);
     if (morsels_started_.load() < options_.adaptive_switch_morsel) return nullptr;
-    return &compiled_code(code_.wait());
+    return &compiled_code(code_.wait(index));
   }
 
-  const CompiledQuery* code_for_morsel() {
-    if (!options_.adaptive_switch_morsel) return ready_code();
+  const CompiledQuery* code_for_morsel(size_t index) {
+    if (options_.adaptive_compiled_pipelines) return hooked_code(index);
+    if (!options_.adaptive_switch_morsel) return ready_code(index);
     if (morsels_started_.fetch_add(1) < options_.adaptive_switch_morsel) return nullptr;
-    return &compiled_code(code_.wait());
+    return &compiled_code(code_.wait(index));
   }
 
-  const CompiledQuery* ready_code() {
-    const CompiledQuery* code = code_.ready();
+  // The test hook that runs the first pipelines compiled and the others vectorized.
+  const CompiledQuery* hooked_code(size_t index) {
+    if (index >= options_.adaptive_compiled_pipelines) return nullptr;
+    return &compiled_code(code_.wait(index));
+  }
+
+  const CompiledQuery* ready_code(size_t index) {
+    const CompiledQuery* code = code_.ready(index);
     return code ? &compiled_code(*code) : nullptr;
   }
 
@@ -165,7 +210,7 @@ QueryOutput execute_adaptive(const plan::PhysicalPlan& plan, const ExecutionOpti
     add_scan_statistics(physical->slots, state, workers, *profile);
     add_join_tables(*physical, state, *profile);
     profile->background_compile_ms = code->compile_ms();
-    if (const CompiledQuery* compiled = code->ready()) profile->optimized = compiled->optimized();
+    profile->optimized = code->compiled_optimized();
   }
   read_result(*physical, state, output);
   output.execute_ms = clock.lap_ms();

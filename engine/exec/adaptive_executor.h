@@ -1,8 +1,10 @@
 // Adaptive execution (`SET execution_mode = 'adaptive'`; Kohn, Leis & Neumann, "Adaptive
 // Execution of Compiled Queries", ICDE 2018; DESIGN.md "Vectorized execution"): the query
 // starts at once on the vectorized engine while its code is generated and compiled on the
-// compile thread (background_compile.h); from the moment the code is ready, every morsel that
-// starts runs the compiled pipeline, also in the middle of a pipeline.
+// compile thread (background_compile.h), one module per pipeline, for each pipeline whose
+// remaining work is worth compiling; from the moment a pipeline's code is ready, every morsel
+// of it that starts runs the compiled code, also in the middle of the pipeline. A pipeline
+// may so run compiled after a vectorized one, or vectorized after a compiled one.
 //
 // The unit of switching is the morsel: both engines run a pipeline over the same state array
 // (physical_description.h), whose per-worker parts (scanners, the aggregation table's worker

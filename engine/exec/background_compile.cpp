@@ -13,9 +13,10 @@ namespace {
 class CompileThread;
 std::atomic<CompileThread*> compile_thread{nullptr};  // once created
 
-// The process's compile thread: takes the queued jobs one after another. Created on first
-// use, after the JIT engines (codegen::initialize_jit), so that at exit it is destroyed, and
-// joined, before them: it drops the jobs still queued and finishes the one it compiles.
+// The process's compile thread: takes the queued requests (a job and one of its pipelines)
+// one after another. Created on first use, after the JIT engines (codegen::initialize_jit),
+// so that at exit it is destroyed, and joined, before them: it drops the requests still
+// queued and finishes the one it compiles.
 class CompileThread {
  public:
   static CompileThread& get() {
@@ -29,10 +30,10 @@ class CompileThread {
     idle_.wait(lock, [&] { return stop_ || (queue_.empty() && !busy_); });
   }
 
-  void push(std::shared_ptr<BackgroundCompile> job) {
+  void push(std::shared_ptr<BackgroundCompile> job, size_t pipeline) {
     {
       std::lock_guard lock(mutex_);
-      queue_.push_back(std::move(job));
+      queue_.emplace_back(std::move(job), pipeline);
     }
     wake_.notify_one();
   }
@@ -56,17 +57,17 @@ class CompileThread {
 
   void loop() {
     for (;;) {
-      std::shared_ptr<BackgroundCompile> job;
+      std::pair<std::shared_ptr<BackgroundCompile>, size_t> request;
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
         if (stop_) return;
-        job = std::move(queue_.front());
+        request = std::move(queue_.front());
         queue_.pop_front();
         busy_ = true;
       }
-      job->compile();
-      job.reset();  // (frees an abandoned query's code)
+      request.first->compile(request.second);
+      request.first.reset();  // (frees an abandoned query's code)
       {
         std::lock_guard lock(mutex_);
         busy_ = false;
@@ -78,8 +79,8 @@ class CompileThread {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable idle_;
-  std::deque<std::shared_ptr<BackgroundCompile>> queue_;
-  bool busy_ = false;  // compiling a job
+  std::deque<std::pair<std::shared_ptr<BackgroundCompile>, size_t>> queue_;
+  bool busy_ = false;  // compiling a request
   bool stop_ = false;
   std::thread thread_;
 };
@@ -89,7 +90,12 @@ class CompileThread {
 BackgroundCompile::BackgroundCompile(const plan::PhysicalPlan& plan,
                                      std::shared_ptr<const plan::PhysicalDescription> physical,
                                      const ExecutionOptions& options, bool count_rows)
-    : plan_(&plan), physical_(std::move(physical)), options_(options), count_rows_(count_rows) {
+    : plan_(&plan),
+      physical_(std::move(physical)),
+      options_(options),
+      count_rows_(count_rows),
+      requested_(physical_->pipelines.size()),
+      compiled_(physical_->pipelines.size()) {
   // The code is only ever run with a query's own options; these must not outlive the query.
   options_.cancel = nullptr;
   options_.copy_progress = nullptr;
@@ -99,51 +105,75 @@ BackgroundCompile::BackgroundCompile(const plan::PhysicalPlan& plan,
 std::shared_ptr<BackgroundCompile> BackgroundCompile::start(
     const plan::PhysicalPlan& plan, std::shared_ptr<const plan::PhysicalDescription> physical,
     const ExecutionOptions& options, bool count_rows) {
-  auto job = std::make_shared<BackgroundCompile>(plan, std::move(physical), options, count_rows);
-  CompileThread::get().push(job);
-  return job;
+  CompileThread::get();  // (created now, before the query may need it)
+  return std::make_shared<BackgroundCompile>(plan, std::move(physical), options, count_rows);
 }
 
-void BackgroundCompile::compile() {
-  std::unique_ptr<CompiledQuery> query;
-  std::exception_ptr error;
+void BackgroundCompile::request(size_t pipeline) {
+  if (requested_[pipeline].exchange(true)) return;
+  CompileThread::get().push(shared_from_this(), pipeline);
+}
+
+void BackgroundCompile::compile(size_t pipeline) {
+  // A pipeline that ended while its request waited, or a query that ended, needs no code.
+  if (abandoned_.load() || pipeline < running_.load()) return;
   try {
-    GeneratedProgram generated;
-    {
-      std::lock_guard lock(plan_mutex_);
-      if (abandoned_.load()) throw codegen::QueryAbandoned{};
-      generated = generate_program(*plan_, physical_, count_rows_, &abandoned_);
+    if (error_) return;
+    if (!query_) {
+      std::unique_ptr<CompiledQuery> query;
+      {
+        std::lock_guard lock(plan_mutex_);
+        if (abandoned_.load()) return;
+        // (the construction reads the scanned tables' sizes: while the query, and so they,
+        // live)
+        query = std::make_unique<CompiledQuery>(
+            generate_program(*plan_, physical_, count_rows_, &abandoned_), options_,
+            CompiledQuery::Compilation::kPerPipeline);
+      }
+      std::lock_guard lock(done_mutex_);
+      query_ = std::move(query);
     }
-    // An abandoned query's compilation goes on: LLVM cannot be interrupted midway, and the
-    // code is freed with the job.
-    if (!abandoned_.load()) query = std::make_unique<CompiledQuery>(std::move(generated), options_);
+    query_->compile_pipeline(pipeline);
+    {
+      std::lock_guard lock(done_mutex_);
+      compiled_[pipeline].store(true, std::memory_order_release);
+      compile_ms_ = query_->codegen_ms() + query_->compile_ms();
+      optimized_ = query_->optimized();
+    }
+  } catch (const codegen::QueryAbandoned&) {
+    return;
   } catch (...) {
-    error = std::current_exception();
-  }
-  finished(std::move(query), error);
-}
-
-void BackgroundCompile::finished(std::unique_ptr<CompiledQuery> query, std::exception_ptr error) {
-  {
     std::lock_guard lock(done_mutex_);
-    query_ = std::move(query);
-    error_ = error;
-    done_flag_ = true;
-    ready_.store(query_.get(), std::memory_order_release);
+    error_ = std::current_exception();
   }
   done_.notify_all();
 }
 
-const CompiledQuery& BackgroundCompile::wait() {
+const CompiledQuery* BackgroundCompile::ready(size_t pipeline) const {
+  // (query_ is set before the first pipeline is published and kept from then on)
+  return compiled_[pipeline].load(std::memory_order_acquire) ? query_.get() : nullptr;
+}
+
+const CompiledQuery& BackgroundCompile::wait(size_t pipeline) {
+  request(pipeline);
   std::unique_lock lock(done_mutex_);
-  done_.wait(lock, [&] { return done_flag_; });
-  if (!query_) std::rethrow_exception(error_);
-  return *query_;
+  done_.wait(lock, [&] { return error_ || compiled_[pipeline].load(); });
+  if (compiled_[pipeline].load()) return *query_;
+  std::rethrow_exception(error_);
+}
+
+void BackgroundCompile::running(size_t pipeline) {
+  running_.store(pipeline);
 }
 
 double BackgroundCompile::compile_ms() const {
   std::lock_guard lock(done_mutex_);
-  return query_ ? query_->codegen_ms() + query_->compile_ms() : -1;
+  return compile_ms_;
+}
+
+bool BackgroundCompile::compiled_optimized() const {
+  std::lock_guard lock(done_mutex_);
+  return optimized_;
 }
 
 void wait_for_background_compiles() {

@@ -37,6 +37,12 @@ using InitialGroupsFn = bool (*)(void** state, WorkerContext* worker);
 // below, the extra 10-30 ms of optimization cost more than the faster code saves (measured on
 // TPC-H, bench/RESULTS.md).
 constexpr uint64_t kOptimizeAboveRowsPerWorker = 500'000;
+// A pipeline compiled in the background (adaptive execution) runs vectorized until its code is
+// ready, so the optimized tier's longer compilation delays the switch: at TPC-H SF 1 (at most
+// 3 million rows per worker) the fast tier made adaptive execution 15 % faster
+// (bench/RESULTS.md "Adaptive execution, compiled on demand"). ICDE 2018 (section IV-C) also
+// starts with unoptimized code and optimizes only long pipelines.
+constexpr uint64_t kOptimizeInBackgroundAboveRowsPerWorker = 5'000'000;
 
 // The pipeline's window spec with the generated functions it names.
 WindowSpec window_spec(const PipelineProgram& pipeline, const codegen::CompiledModule& code) {
@@ -98,8 +104,10 @@ void finalize_sink(const plan::PhysicalDescription& physical, const PipelineDesc
   }
 }
 
-codegen::JitOptimization choose_level(const ExecutionOptions& options,
-                                      const codegen::QueryProgram& program) {
+// `rows`: those the code will read (per query, or per pipeline); with kAuto, optimized above
+// `optimize_above` rows per worker.
+codegen::JitOptimization choose_level(const ExecutionOptions& options, uint64_t rows,
+                                      uint64_t optimize_above) {
   switch (options.optimization) {
     case OptimizationLevel::kFast:
       return codegen::JitOptimization::kFast;
@@ -108,10 +116,18 @@ codegen::JitOptimization choose_level(const ExecutionOptions& options,
     case OptimizationLevel::kAuto:
       break;
   }
-  uint64_t workers = worker_count(options);
-  return program.physical->scanned_rows / workers > kOptimizeAboveRowsPerWorker
-             ? codegen::JitOptimization::kOptimized
-             : codegen::JitOptimization::kFast;
+  return rows / worker_count(options) > optimize_above ? codegen::JitOptimization::kOptimized
+                                                       : codegen::JitOptimization::kFast;
+}
+
+// A pipeline compiled on its own is optimized by the rows of its own source table (ICDE 2018,
+// section IV-C, chooses each pipeline's mode by its work): a query's small pipelines (the
+// builds of dimension tables, those over aggregation results) take the fast tier even where
+// its scan of a large table is optimized.
+uint64_t pipeline_source_rows(const PipelineDescription& pipeline) {
+  return pipeline.source == PipelineDescription::Source::kTable && pipeline.table
+             ? pipeline.table->row_count()
+             : 0;
 }
 
 // A plan of one pipeline straight into the result over at most one morsel (a point lookup
@@ -194,20 +210,48 @@ CompiledQuery::CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOpti
                              bool count_rows)
     : CompiledQuery(generate_program(plan, describe(plan, options), count_rows), options) {}
 
-CompiledQuery::CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options)
+CompiledQuery::CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options,
+                             Compilation compilation)
     : options_(options),
       program_(std::move(generated.program)),
       parameterized_scans_(std::move(generated.parameterized_scans)) {
   Stopwatch clock;
   codegen_ms_ = generated.codegen_ms;
-  auto level = choose_level(options, *program_);
+  size_t pipelines = program_->pipelines.size();
+  if (compilation == Compilation::kPerPipeline) {
+    parts_ = std::make_unique<codegen::ModulePartCompiler>(std::move(program_->context),
+                                                           std::move(program_->module));
+    modules_.reserve(pipelines);
+    pipeline_code_.assign(pipelines, nullptr);
+    functions_.assign(pipelines, nullptr);
+    for (const auto& pipeline : program_->physical->pipelines)  // (tables are read here only)
+      pipeline_levels_.push_back(choose_level(options, pipeline_source_rows(pipeline),
+                                              kOptimizeInBackgroundAboveRowsPerWorker));
+    return;
+  }
+  auto level = choose_level(options, program_->physical->scanned_rows, kOptimizeAboveRowsPerWorker);
   optimized_ = level == codegen::JitOptimization::kOptimized;
   codegen::optimize_module(*program_->module, level);
-  code_ = codegen::compile_module(std::move(program_->context), std::move(program_->module), level,
-                                  program_->entry_points());
-  for (const auto& pipeline : program_->pipelines)
-    functions_.push_back(reinterpret_cast<MorselFunction>(code_->lookup(pipeline.function)));
+  modules_.push_back(codegen::compile_module(
+      std::move(program_->context), std::move(program_->module), level, program_->entry_points()));
+  for (const auto& pipeline : program_->pipelines) {
+    pipeline_code_.push_back(modules_.back().get());
+    functions_.push_back(
+        reinterpret_cast<MorselFunction>(modules_.back()->lookup(pipeline.function)));
+  }
   compile_ms_ = clock.lap_ms();
+}
+
+void CompiledQuery::compile_pipeline(size_t index) {
+  Stopwatch clock;
+  auto level = pipeline_levels_[index];
+  optimized_ = optimized_ || level == codegen::JitOptimization::kOptimized;
+  modules_.push_back(parts_->compile(program_->pipeline_entry_points(index), level));
+  pipeline_code_[index] = modules_.back().get();
+  functions_[index] = reinterpret_cast<MorselFunction>(
+      modules_.back()->lookup(program_->pipelines[index].function));
+  if (index + 1 == functions_.size()) parts_.reset();  // (frees the query's module)
+  compile_ms_ += clock.lap_ms();
 }
 
 CompiledQuery::~CompiledQuery() = default;
@@ -226,7 +270,7 @@ void CompiledQuery::start_pipeline(size_t index, QueryState& state, QueryContext
   }
   if (pipeline.initial_groups) {
     auto insert = reinterpret_cast<InitialGroupsFn>(
-        code_->lookup(program_->pipelines[index].initial_groups_function));
+        pipeline_code_[index]->lookup(program_->pipelines[index].initial_groups_function));
     if (!insert(state.data(), &query.worker(0))) throw Error(query.error_message());
   }
 }
@@ -235,7 +279,8 @@ void CompiledQuery::finish_pipeline(size_t index, QueryState& state, QueryContex
   if (query.failed()) throw Error(query.error_message());
   const PipelineDescription& pipeline = program_->physical->pipelines[index];
   if (!pipeline.sink_continues)
-    finalize_sink(*program_->physical, pipeline, program_->pipelines[index], state, query, *code_);
+    finalize_sink(*program_->physical, pipeline, program_->pipelines[index], state, query,
+                  *pipeline_code_[index]);
 }
 
 void CompiledQuery::run_morsel(size_t index, const Morsel& morsel, uint32_t worker,

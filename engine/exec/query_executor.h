@@ -23,8 +23,10 @@
 namespace floe {
 
 namespace codegen {
+enum class JitOptimization : uint8_t;
 struct QueryProgram;
 class CompiledModule;
+class ModulePartCompiler;
 }  // namespace codegen
 
 class QueryContext;
@@ -69,6 +71,9 @@ struct ExecutionOptions {
   // API only (tests): in adaptive mode, the query's first `adaptive_switch_morsel` morsels run
   // vectorized and every later one waits for the code and runs compiled (0: no such hook).
   uint64_t adaptive_switch_morsel = 0;
+  // API only (tests): in adaptive mode, the first `adaptive_compiled_pipelines` pipelines wait
+  // for their code and run compiled, the later ones vectorized (0: no such hook).
+  uint32_t adaptive_compiled_pipelines = 0;
   // Whether `SET vector_size` chose scan.vector_size; until it does, SET execution_mode sets
   // it to the mode's default_vector_size.
   bool vector_size_set = false;
@@ -175,8 +180,11 @@ class CompiledQuery {
  public:
   CompiledQuery(const plan::PhysicalPlan& plan, const ExecutionOptions& options,
                 bool count_rows = false);
-  // Compiles a generated program now.
-  CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options);
+  // How a generated program is compiled: all of it now, or (adaptive execution) one module
+  // per pipeline, each when compile_pipeline is called.
+  enum class Compilation : uint8_t { kWhole, kPerPipeline };
+  CompiledQuery(GeneratedProgram generated, const ExecutionOptions& options,
+                Compilation compilation = Compilation::kWhole);
   ~CompiledQuery();
   CompiledQuery(const CompiledQuery&) = delete;
   CompiledQuery& operator=(const CompiledQuery&) = delete;
@@ -187,10 +195,15 @@ class CompiledQuery {
   // it (`current`) and its $n values (`parameters`, each of its parameter's type).
   QueryOutput run_prepared(const ExecutionOptions& current, const std::vector<Value>& parameters);
 
+  // kPerPipeline: compiles the module of pipeline `index` (physical pipeline order), which
+  // other threads may then run while the next one compiles (the caller publishes it).
+  void compile_pipeline(size_t index);
+  size_t pipeline_count() const { return functions_.size(); }
+
   // A pipeline's steps (physical pipeline `index`) for an executor that dispatches the morsels
   // itself (adaptive_executor.h): before its first morsel, one morsel on `worker` (a runtime
   // error fails the query), and after its last morsel (throws when the query failed;
-  // finalizes the sink).
+  // finalizes the sink). With kPerPipeline, only once that pipeline is compiled.
   void start_pipeline(size_t index, QueryState& state, QueryContext& query) const;
   void run_morsel(size_t index, const Morsel& morsel, uint32_t worker, QueryState& state,
                   QueryContext& query) const;
@@ -199,6 +212,7 @@ class CompiledQuery {
   const std::vector<const plan::LogicalOp*>& counted_operators() const;
   double codegen_ms() const { return codegen_ms_; }
   double compile_ms() const { return compile_ms_; }
+  // Compiled with the O2 pass pipeline (kPerPipeline: some pipeline so far).
   bool optimized() const { return optimized_; }
 
  private:
@@ -207,10 +221,14 @@ class CompiledQuery {
 
   ExecutionOptions options_;
   std::unique_ptr<codegen::QueryProgram> program_;
-  std::unique_ptr<codegen::CompiledModule> code_;
+  std::unique_ptr<codegen::ModulePartCompiler> parts_;  // kPerPipeline, until all are compiled
+  std::vector<codegen::JitOptimization> pipeline_levels_;  // kPerPipeline
+  // The machine code: one module, or one per pipeline.
+  std::vector<std::unique_ptr<codegen::CompiledModule>> modules_;
+  std::vector<const codegen::CompiledModule*> pipeline_code_;  // per pipeline
   using MorselFunction = bool (*)(void** state, WorkerContext* worker, uint64_t begin,
                                   uint64_t end);
-  std::vector<MorselFunction> functions_;  // per pipeline
+  std::vector<MorselFunction> functions_;      // per pipeline
   std::vector<uint32_t> parameterized_scans_;  // slots of scans comparing with parameters
   double codegen_ms_ = 0;
   double compile_ms_ = 0;

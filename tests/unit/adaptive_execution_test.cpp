@@ -33,10 +33,11 @@ class AdaptiveExecutionTest : public ::testing::Test {
 
   // The rows (sorted) or the error of `sql`.
   std::vector<std::string> run(const std::string& sql, ExecutionMode mode,
-                               uint64_t switch_morsel = 0) {
+                               uint64_t switch_morsel = 0, uint32_t compiled_pipelines = 0) {
     Connection connection(database_);
     connection.options().execution_mode = mode;
     connection.options().adaptive_switch_morsel = switch_morsel;
+    connection.options().adaptive_compiled_pipelines = compiled_pipelines;
     connection.options().threads = 2;
     connection.options().oversubscribe = true;
     return sorted_rows(connection, sql);
@@ -78,6 +79,18 @@ TEST_F(AdaptiveExecutionTest, SwitchesToCompiledCodeInTheMiddleOfAPipeline) {
     for (uint64_t switch_morsel : {1, 2, 5, 12})
       EXPECT_EQ(run(sql, ExecutionMode::kAdaptive, switch_morsel), compiled)
           << sql << " (switching at morsel " << switch_morsel << ")";
+  }
+}
+
+// Each pipeline is compiled as its own module and switches when its code is ready, so a
+// pipeline may run vectorized after a compiled one: the vectorized engine reads the hash
+// tables, aggregation tables and sorted rows the code built and finalized.
+TEST_F(AdaptiveExecutionTest, RunsVectorizedAfterCompiledPipelines) {
+  for (const std::string& sql : kQueries) {
+    auto compiled = run(sql, ExecutionMode::kCompiled);
+    for (uint32_t compiled_pipelines : {1, 2, 3})
+      EXPECT_EQ(run(sql, ExecutionMode::kAdaptive, 0, compiled_pipelines), compiled)
+          << sql << " (the first " << compiled_pipelines << " pipelines compiled)";
   }
 }
 
