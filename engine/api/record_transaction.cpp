@@ -48,17 +48,21 @@ void read_visible(const Table& table, uint64_t row_id, size_t column, const RowV
 // The index holds the newest keys: a row whose key a change invisible to the snapshot set
 // is in range only if its visible key is (as an SQL index scan decides again on the
 // before-image). A visible key with a NULL part lies in no bounded range.
+// Whether a change the snapshot cannot see set a key column of the index.
+bool visible_key_changed(const RowVersion& version, const UniqueIndex& index) {
+  const std::vector<size_t>& key_columns = index.constraint().columns;
+  return std::any_of(version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
+    return std::any_of(entry->columns.begin(), entry->columns.end(), [&](uint32_t column) {
+      return std::find(key_columns.begin(), key_columns.end(), column) != key_columns.end();
+    });
+  });
+}
+
 bool visible_key_within(const Table& table, uint64_t row_id, const RowVersion& version,
                         const UniqueIndex& index, std::optional<std::string_view> start,
                         std::optional<std::string_view> stop) {
+  if (!visible_key_changed(version, index)) return true;
   const std::vector<size_t>& key_columns = index.constraint().columns;
-  const bool key_changed = std::any_of(
-      version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
-        return std::any_of(entry->columns.begin(), entry->columns.end(), [&](uint32_t column) {
-          return std::find(key_columns.begin(), key_columns.end(), column) != key_columns.end();
-        });
-      });
-  if (!key_changed) return true;
   std::string key;
   for (size_t part = 0; part < key_columns.size(); ++part) {
     RecordValue value;
@@ -248,13 +252,14 @@ std::optional<RowRef> TransactionScope::lookup(const RecordKey& key) {
     // A whole key without NULLs names at most one entry of a unique index: its holder, then
     // the deleted rows it took the key from, one of which an older snapshot may see.
     std::optional<uint64_t> row_id = index.index->find(key.bytes());
-    if (!row_id) return std::nullopt;
-    const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
     for (; row_id; row_id = index.index->predecessor(*row_id)) {
       const std::optional<RowVersion> version =
           visible(*index.table, *row_id, transaction_->snapshot());
-      if (version &&
-          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
+      if (!version) continue;
+      // The key the snapshot sees is the indexed one unless a change it cannot see set it.
+      if (!visible_key_changed(*version, *index.index) ||
+          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(),
+                             UniqueIndex::successor(std::string(key.bytes()))))
         return RowRef{index.table, *row_id};
     }
     return std::nullopt;
@@ -382,7 +387,7 @@ void TransactionScope::update(RowRef row, const std::vector<std::pair<size_t, Va
   });
 }
 
-RowRef TransactionScope::insert(const RecordTable& table, const std::vector<Value>& values) {
+RowRef TransactionScope::insert(const RecordTable& table, std::vector<Value> values) {
   return run(true, [&] {
     Table& target = table.table();
     const std::vector<ColumnDef>& columns = target.columns();
@@ -390,13 +395,15 @@ RowRef TransactionScope::insert(const RecordTable& table, const std::vector<Valu
       throw Error("INSERT has more expressions than target columns");
     if (values.size() < columns.size())
       throw Error("INSERT has more target columns than expressions");
-    std::vector<Value> row;
-    row.reserve(values.size());
-    for (size_t c = 0; c < values.size(); ++c) row.push_back(cast_value(values[c], columns[c].type));
+    // The row is cast in place and moved, never copied (strings own their bytes).
+    std::vector<std::vector<Value>> rows;
+    std::vector<Value>& row = rows.emplace_back(std::move(values));
+    for (size_t c = 0; c < row.size(); ++c)
+      if (!(row[c].type() == columns[c].type)) row[c] = cast_value(row[c], columns[c].type);
     RowChanges& row_changes = changes();
     const RowConstraints& constraints = row_changes.constraints(target);
     constraints.check_row(row);
-    row_changes.insert_rows(target, {row}, constraints);
+    row_changes.insert_rows(target, rows, constraints);
     const size_t last = target.chunk_count() - 1;
     return RowRef{&target, uint64_t{last} << kChunkShift | (target.chunk(last).size() - 1)};
   });
