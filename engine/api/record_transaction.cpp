@@ -48,21 +48,17 @@ void read_visible(const Table& table, uint64_t row_id, size_t column, const RowV
 // The index holds the newest keys: a row whose key a change invisible to the snapshot set
 // is in range only if its visible key is (as an SQL index scan decides again on the
 // before-image). A visible key with a NULL part lies in no bounded range.
-// Whether a change the snapshot cannot see set a key column of the index.
-bool visible_key_changed(const RowVersion& version, const UniqueIndex& index) {
-  const std::vector<size_t>& key_columns = index.constraint().columns;
-  return std::any_of(version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
-    return std::any_of(entry->columns.begin(), entry->columns.end(), [&](uint32_t column) {
-      return std::find(key_columns.begin(), key_columns.end(), column) != key_columns.end();
-    });
-  });
-}
-
 bool visible_key_within(const Table& table, uint64_t row_id, const RowVersion& version,
                         const UniqueIndex& index, std::optional<std::string_view> start,
                         std::optional<std::string_view> stop) {
-  if (!visible_key_changed(version, index)) return true;
   const std::vector<size_t>& key_columns = index.constraint().columns;
+  const bool key_changed = std::any_of(
+      version.updates.begin(), version.updates.end(), [&](const UndoEntry* entry) {
+        return std::any_of(entry->columns.begin(), entry->columns.end(), [&](uint32_t column) {
+          return std::find(key_columns.begin(), key_columns.end(), column) != key_columns.end();
+        });
+      });
+  if (!key_changed) return true;
   std::string key;
   for (size_t part = 0; part < key_columns.size(); ++part) {
     RecordValue value;
@@ -252,14 +248,13 @@ std::optional<RowRef> TransactionScope::lookup(const RecordKey& key) {
     // A whole key without NULLs names at most one entry of a unique index: its holder, then
     // the deleted rows it took the key from, one of which an older snapshot may see.
     std::optional<uint64_t> row_id = index.index->find(key.bytes());
+    if (!row_id) return std::nullopt;
+    const std::optional<std::string> stop = UniqueIndex::successor(std::string(key.bytes()));
     for (; row_id; row_id = index.index->predecessor(*row_id)) {
       const std::optional<RowVersion> version =
           visible(*index.table, *row_id, transaction_->snapshot());
-      if (!version) continue;
-      // The key the snapshot sees is the indexed one unless a change it cannot see set it.
-      if (!visible_key_changed(*version, *index.index) ||
-          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(),
-                             UniqueIndex::successor(std::string(key.bytes()))))
+      if (version &&
+          visible_key_within(*index.table, *row_id, *version, *index.index, key.bytes(), stop))
         return RowRef{index.table, *row_id};
     }
     return std::nullopt;
