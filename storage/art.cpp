@@ -13,6 +13,14 @@ namespace {
   throw std::logic_error("ART keys must be prefix-free: a key is a prefix of another");
 }
 
+// The key of a leaf that a lookup, seek or insert compares against (lazy expansion, §III-E):
+// one buffer per thread, so that the comparison allocates nothing once it has grown. The
+// loader (the table's row_key) does not reenter the tree.
+std::string& leaf_key_buffer() {
+  thread_local std::string buffer;
+  return buffer;
+}
+
 }  // namespace
 
 Art::Art(bool unique, KeyLoader loader) : unique_(unique), loader_(std::move(loader)) {}
@@ -56,7 +64,7 @@ std::optional<uint64_t> Art::insert_at(Child& ref, std::string_view key, size_t 
   }
   if (art::is_leaf(current)) {
     // Lazy expansion: the leaf's key decides where the two keys part.
-    std::string existing;
+    std::string& existing = leaf_key_buffer();
     load_tree_key(art::leaf_row_id(current), existing);
     if (existing == key) return art::leaf_row_id(current);
     size_t split = depth;
@@ -144,7 +152,7 @@ std::optional<uint64_t> Art::find(std::string_view key) const {
     ++depth;
   }
   if (!current) return std::nullopt;
-  std::string existing;
+  std::string& existing = leaf_key_buffer();
   load_tree_key(art::leaf_row_id(current), existing);
   if (existing != key) return std::nullopt;
   return art::leaf_row_id(current);
@@ -162,10 +170,10 @@ Art::Iterator Art::lower_bound(std::string_view key) const {
   return it;
 }
 
-std::string Art::Iterator::key() const {
-  std::string key;
-  tree_->loader_(row_id(), key);
-  return key;
+std::string_view Art::Iterator::key() const {
+  key_.clear();
+  tree_->loader_(row_id(), key_);
+  return key_;
 }
 
 void Art::Iterator::descend_to_first(Child child) {
@@ -198,7 +206,7 @@ void Art::Iterator::seek(std::string_view key) {
   size_t depth = 0;
   while (current) {
     if (art::is_leaf(current)) {
-      std::string existing;
+      std::string& existing = leaf_key_buffer();
       tree_->load_tree_key(art::leaf_row_id(current), existing);
       if (std::string_view(existing) >= key) {
         leaf_ = current;

@@ -63,8 +63,10 @@ class Art {
    public:
     bool valid() const { return leaf_ != 0; }
     uint64_t row_id() const { return art::leaf_row_id(leaf_); }
-    // The entry's key (without the row id of a non-unique tree), loaded from the table.
-    std::string key() const;
+    // The entry's key (without the row id of a non-unique tree), loaded from the table into
+    // the iterator's buffer (no allocation once it has grown): valid until the next key() or
+    // the iterator's end.
+    std::string_view key() const;
     void next();
 
    private:
@@ -80,6 +82,7 @@ class Art {
     const Art* tree_;
     std::vector<Frame> stack_;
     art::Child leaf_ = 0;
+    mutable std::string key_;
   };
   Iterator begin() const;
   // The first entry whose key is >= `key`.

@@ -221,6 +221,30 @@ void Table::unindex_row(uint64_t row_id) {
   for (auto& index : indexes_) index->erase(row_id);
 }
 
+void Table::note_dead_row(uint64_t row_id) {
+  std::lock_guard lock(dead_rows_mutex_);
+  dead_rows_.push_back(row_id);
+}
+
+void Table::unindex_dead_rows() {
+  std::vector<uint64_t> dead;
+  {
+    std::lock_guard lock(dead_rows_mutex_);
+    if (dead_rows_.empty()) return;
+    dead.swap(dead_rows_);
+  }
+  for (uint64_t row_id : dead) {
+    if (row_id >> kChunkShift >= chunks_.size()) continue;
+    const TableChunk& chunk = *chunks_[row_id >> kChunkShift];
+    const auto row = static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
+    const ChunkVersions* versions = chunk.versions();
+    // Deleted, and no change left on its chain: every snapshot sees it deleted.
+    if (row >= chunk.size() || !versions || !versions->deleted(row) || versions->head(row))
+      continue;
+    unindex_row(row_id);
+  }
+}
+
 bool Table::has_version_chains() const {
   for (const auto& chunk : chunks_)
     if (chunk->versions() && chunk->versions()->chained_rows()) return true;

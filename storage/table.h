@@ -112,6 +112,16 @@ class Table {
   // them (throwing the unique violation, with nothing added, when a live row holds the key).
   void unindex_row(uint64_t row_id);
   void index_row(uint64_t row_id);
+  // Garbage collection of index entries: a deleted row keeps its entries while a snapshot may
+  // still see it (storage/unique_index.h); once garbage collection cut its delete from the
+  // version chain every snapshot sees the delete, and note_dead_row queues the row. The next
+  // delete on the table (a writer, Transaction::delete_row) calls unindex_dead_rows, which
+  // removes the queued rows' entries that are still theirs, so that index scans do not walk
+  // over ever more deleted rows (TPC-C's Delivery takes the oldest new order of a district).
+  // A queued row id that meanwhile names another row (TRUNCATE, ALTER TABLE, a sorted
+  // freeze) is removed only if that row is deleted for every snapshot too.
+  void note_dead_row(uint64_t row_id);
+  void unindex_dead_rows();
   // Whether any chunk has a version chain (changes not yet garbage collected).
   bool has_version_chains() const;
 
@@ -144,6 +154,9 @@ class Table {
   TableConstraints constraints_;
   uint64_t row_count_ = 0;
   uint64_t modification_count_ = 0;
+  // note_dead_row's queue: garbage collection fills it beside readers, a writer drains it.
+  std::mutex dead_rows_mutex_;
+  std::vector<uint64_t> dead_rows_;
 
   // Under statistics_mutex_: whether the cache may serve (exact: no change at all since).
   bool statistics_usable(bool exact) const;

@@ -20,6 +20,14 @@ void append_row_id(std::string& key, uint64_t row_id) {
   for (int shift = 56; shift >= 0; shift -= 8) key.push_back(static_cast<char>(row_id >> shift));
 }
 
+// The key of the row that insert and erase work on: one buffer per thread, so that index
+// maintenance allocates nothing once it has grown (neither reenters the other).
+std::string& row_key_buffer() {
+  thread_local std::string buffer;
+  buffer.clear();
+  return buffer;
+}
+
 }  // namespace
 
 // Drops trailing 0xFF bytes, then increments the last byte.
@@ -123,7 +131,7 @@ std::vector<uint64_t> UniqueIndex::lookup(const std::vector<Value>& prefix) cons
 }
 
 void UniqueIndex::insert(uint64_t row_id) {
-  std::string key;
+  std::string& key = row_key_buffer();
   row_key(row_id, key);
   std::optional<uint64_t> holder = tree_.insert(key, row_id);
   if (!holder || *holder == row_id) return;
@@ -158,12 +166,14 @@ bool UniqueIndex::deleted_row_visible_to_some(uint64_t row_id) const {
 }
 
 void UniqueIndex::erase(uint64_t row_id) {
-  std::string key;
+  std::string& key = row_key_buffer();
   row_key(row_id, key);
   if (!tree_.erase(key, row_id)) return;
   auto taken = predecessors_.find(row_id);
   if (taken == predecessors_.end()) return;
-  tree_.insert(key, taken->second);
+  // The predecessor gets its key back while a snapshot may see it (a rolled-back insert that
+  // took the key from a row its own transaction deleted), not once it is dead.
+  if (deleted_row_visible_to_some(taken->second)) tree_.insert(key, taken->second);
   predecessors_.erase(taken);
 }
 

@@ -89,8 +89,10 @@ class UniqueIndex {
 
   // Adds a row, or throws PostgreSQL's unique violation when its key is taken.
   void insert(uint64_t row_id);
-  // Removes a row's entry, if it has one; a predecessor gets the key back (a rolled-back
-  // insert leaves the index as it found it).
+  // Removes a row's entry, if it has one; a predecessor that some snapshot may still see
+  // gets the key back (a rolled-back insert leaves the index as it found it). Also how
+  // garbage collection removes the entry of a row deleted for every snapshot
+  // (Table::unindex_dead_rows).
   void erase(uint64_t row_id);
   // Indexes every row of the table into the empty index, in parallel (after a bulk load), or
   // throws the unique violation and leaves the index empty.

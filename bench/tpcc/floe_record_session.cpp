@@ -82,10 +82,7 @@ const std::vector<ReadList>& read_lists() {
       {S::kNewOrderDistrict, "district", {"d_tax", "d_next_o_id"}},
       {S::kNewOrderCustomer, "customer", {"c_discount", "c_last", "c_credit"}},
       {S::kNewOrderItem, "item", {"i_price", "i_name", "i_data"}},
-      {S::kNewOrderStock,
-       "stock",
-       {"s_quantity", "s_data", "s_dist_01", "s_dist_02", "s_dist_03", "s_dist_04", "s_dist_05",
-        "s_dist_06", "s_dist_07", "s_dist_08", "s_dist_09", "s_dist_10"}},
+      {S::kNewOrderStock, "stock", {"s_quantity", "s_data"}},  // and s_dist_xx (Handles)
       {S::kPaymentWarehouse,
        "warehouse",
        {"w_name", "w_street_1", "w_street_2", "w_city", "w_state", "w_zip"}},
@@ -150,6 +147,8 @@ struct Handles {
   size_t o_carrier_id = order.column("o_carrier_id");
   size_t ol_i_id = order_line.column("ol_i_id"), ol_amount = order_line.column("ol_amount"),
          ol_delivery_d = order_line.column("ol_delivery_d");
+  // s_dist_01 .. s_dist_10, consecutive: the stock read's third column is s_dist_<d_id>.
+  size_t s_dist_01 = stock.column("s_dist_01");
   size_t s_quantity = stock.column("s_quantity"), s_ytd = stock.column("s_ytd"),
          s_order_cnt = stock.column("s_order_cnt"), s_remote_cnt = stock.column("s_remote_cnt");
 };
@@ -243,8 +242,13 @@ class FloeRecordSession : public Session {
         return select_by_key(statement, refill(h.customer_key, {p[0], p[1], p[2]}));
       case S::kNewOrderItem:
         return select_by_key(statement, refill(h.item_key, {p[0]}));
-      case S::kNewOrderStock:
+      case S::kNewOrderStock: {
+        std::vector<size_t>& columns = h.reads[static_cast<size_t>(statement)];
+        columns.resize(3);
+        const int64_t d_id = as_int(p[2]);  // as the statement's CASE: else s_dist_10
+        columns[2] = h.s_dist_01 + static_cast<size_t>(d_id >= 1 && d_id <= 9 ? d_id - 1 : 9);
         return select_by_key(statement, refill(h.stock_key, {p[0], p[1]}));
+      }
       case S::kDeliveryOrder:
         return select_by_key(statement, refill(h.order_key, {p[0], p[1], p[2]}));
       case S::kNewOrderDistrictUpdate:

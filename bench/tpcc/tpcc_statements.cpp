@@ -17,9 +17,11 @@ constexpr std::array<const char*, kStatementCount> kStatements = {
     "o_all_local) VALUES ($1, $2, $3, $4, $5, NULL, $6, $7)",
     "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3)",
     "SELECT i_price, i_name, i_data FROM item WHERE i_id = $1",
-    "SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, "
-    "s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM stock WHERE s_w_id = $1 AND "
-    "s_i_id = $2",
+    // S_DIST_xx of the order's district only (2.4.2.2: xx = D_ID).
+    "SELECT s_quantity, s_data, CASE $3 WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN "
+    "s_dist_03 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06 WHEN 7 THEN "
+    "s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09 ELSE s_dist_10 END FROM stock WHERE "
+    "s_w_id = $1 AND s_i_id = $2",
     "UPDATE stock SET s_quantity = $1, s_ytd = s_ytd + $2, s_order_cnt = s_order_cnt + 1, "
     "s_remote_cnt = s_remote_cnt + $3 WHERE s_w_id = $4 AND s_i_id = $5",
     "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, "

@@ -72,10 +72,11 @@ NewOrderOutput run_new_order(Session& session, const NewOrderInput& input) {
     }
     double i_price = as_double(items[0][0]);
     const std::string& i_data = as_string(items[0][2]);
-    Row stock = single_row(session, S::kNewOrderStock, {line.supply_w_id, line.item_id});
+    Row stock =
+        single_row(session, S::kNewOrderStock, {line.supply_w_id, line.item_id, input.d_id});
     int64_t s_quantity = as_int(stock[0]);
     const std::string& s_data = as_string(stock[1]);
-    const std::string& dist_info = as_string(stock[static_cast<size_t>(1 + input.d_id)]);
+    const std::string& dist_info = as_string(stock[2]);
     s_quantity = s_quantity - line.quantity >= 10 ? s_quantity - line.quantity
                                                   : s_quantity - line.quantity + 91;
     bool remote = line.supply_w_id != input.w_id;

@@ -349,7 +349,7 @@ void TransactionScope::update(RowRef row, const std::vector<std::pair<size_t, Va
   });
 }
 
-RowRef TransactionScope::insert(const RecordTable& table, const std::vector<Value>& values) {
+RowRef TransactionScope::insert(const RecordTable& table, std::vector<Value> values) {
   return run(true, [&] {
     Table& target = table.table();
     const std::vector<ColumnDef>& columns = target.columns();
@@ -357,13 +357,15 @@ RowRef TransactionScope::insert(const RecordTable& table, const std::vector<Valu
       throw Error("INSERT has more expressions than target columns");
     if (values.size() < columns.size())
       throw Error("INSERT has more target columns than expressions");
-    std::vector<Value> row;
-    row.reserve(values.size());
-    for (size_t c = 0; c < values.size(); ++c) row.push_back(cast_value(values[c], columns[c].type));
+    // The row is cast in place and moved, never copied (strings own their bytes).
+    std::vector<std::vector<Value>> rows;
+    std::vector<Value>& row = rows.emplace_back(std::move(values));
+    for (size_t c = 0; c < row.size(); ++c)
+      if (!(row[c].type() == columns[c].type)) row[c] = cast_value(row[c], columns[c].type);
     RowChanges& row_changes = changes();
     const RowConstraints& constraints = row_changes.constraints(target);
     constraints.check_row(row);
-    row_changes.insert_rows(target, {row}, constraints);
+    row_changes.insert_rows(target, rows, constraints);
     const size_t last = target.chunk_count() - 1;
     return RowRef{&target, uint64_t{last} << kChunkShift | (target.chunk(last).size() - 1)};
   });

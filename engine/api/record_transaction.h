@@ -124,7 +124,7 @@ class TransactionScope {
   // types with an assignment cast. Constraints and foreign-key actions as in UPDATE.
   void update(RowRef row, const std::vector<std::pair<size_t, Value>>& changes);
   // Inserts a row: one value per column, in column order. Constraints as in INSERT.
-  RowRef insert(const RecordTable& table, const std::vector<Value>& values);
+  RowRef insert(const RecordTable& table, std::vector<Value> values);
   // Deletes a row, with the foreign-key actions of DELETE.
   void erase(RowRef row);
 

@@ -68,6 +68,7 @@ void Transaction::check_conflict(const Table& table, uint64_t row_id) const {
 
 void Transaction::delete_row(Table& table, uint64_t row_id) {
   check_conflict(table, row_id);
+  table.unindex_dead_rows();
   UndoEntry& entry = add_entry(UndoEntry::Kind::kDelete, table, row_id);
   ChunkVersions& versions = table.versions_of(row_id);
   entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
@@ -161,6 +162,7 @@ void Transaction::collect() {
       UndoEntry* head = versions->head(row);
       if (head == &entry) {
         versions->set_head(row, nullptr);
+        if (entry.kind == UndoEntry::Kind::kDelete) table.note_dead_row(entry.row_id);
         continue;
       }
       for (UndoEntry* newer = head; newer; newer = newer->older.load(std::memory_order_relaxed)) {

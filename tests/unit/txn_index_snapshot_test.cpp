@@ -177,6 +177,39 @@ TEST_P(TxnIndexSnapshotTest, ManyUpdatesWhileASnapshotIsOpenThenGarbageCollected
   EXPECT_EQ(v_of(reader_, 150), 1504);
 }
 
+TEST_P(TxnIndexSnapshotTest, DeletedRowsLeaveTheIndexOnceEverySnapshotSeesTheDelete) {
+  const UniqueIndex& index = *database_.catalog().find_table("snap_t")->primary_index();
+  const auto rows = static_cast<size_t>(kRows);
+  writer_.query("delete from snap_t where id <= 1000");
+  writer_.query("delete from snap_t where id = 1001");  // the next delete: the reader needs them
+  EXPECT_EQ(index.size(), rows);
+  EXPECT_EQ(count(reader_, "select count(*) from snap_t where id <= 1001"), 1001);
+  EXPECT_EQ(record_v_of(*snapshot_, 500), 5000);
+  end_snapshot();  // garbage collection: every snapshot sees the deletes now
+  writer_.query("delete from snap_t where id = 1002");  // takes the dead rows' entries out
+  EXPECT_EQ(index.size(), rows - 1001);
+  EXPECT_EQ(count(writer_, "select count(*) from snap_t where id <= 2000"), 998);
+  EXPECT_EQ(v_of(writer_, 500), -1);
+  EXPECT_EQ(v_of(writer_, 1003), 10030);
+  writer_.query("insert into snap_t values (500, 1)");
+  EXPECT_EQ(v_of(writer_, 500), 1);
+  EXPECT_EQ(index.size(), rows - 1000);
+}
+
+TEST_P(TxnIndexSnapshotTest, ADeadPredecessorDoesNotGetItsKeyBack) {
+  const UniqueIndex& index = *database_.catalog().find_table("snap_t")->primary_index();
+  writer_.query("delete from snap_t where id = 7");
+  writer_.query("insert into snap_t values (7, 77)");  // takes the key; the reader sees 70
+  EXPECT_EQ(v_of(reader_, 7), 70);
+  end_snapshot();
+  writer_.query("delete from snap_t where id = 7");
+  writer_.query("delete from snap_t where id = 8");  // the entry of 7 goes, its predecessor's too
+  EXPECT_EQ(index.size(), static_cast<size_t>(kRows) - 1);
+  EXPECT_EQ(v_of(writer_, 7), -1);
+  writer_.query("insert into snap_t values (7, 777)");
+  EXPECT_EQ(v_of(writer_, 7), 777);
+}
+
 INSTANTIATE_TEST_SUITE_P(HotAndFrozen, TxnIndexSnapshotTest, ::testing::Bool(),
                          [](const auto& info) { return info.param ? "Frozen" : "Hot"; });
 
