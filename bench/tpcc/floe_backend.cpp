@@ -11,7 +11,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "bench/tpcc/floe_cold_freezer.h"
+#include "bench/tpcc/floe_fields.h"
 #include "bench/tpcc/floe_record_session.h"
 #include "engine/api/floe.h"
 
@@ -25,28 +25,7 @@ using api::PreparedStatement;
 using api::Result;
 using api::SerializationFailure;
 using api::Timings;
-using api::TypeId;
 using api::Value;
-
-// A value as a Field (a numeric as double, other types as their text).
-Field to_field(const Value& value) {
-  if (value.is_null()) return {};
-  switch (value.type().id) {
-    case TypeId::kSmallInt:
-    case TypeId::kInteger:
-    case TypeId::kBigInt:
-      return value.as_int64();
-    case TypeId::kNumeric:
-    case TypeId::kDouble:
-      return value.as_double();
-    case TypeId::kChar:
-    case TypeId::kVarchar:
-    case TypeId::kText:
-      return value.as_string();
-    default:
-      return value.to_string();
-  }
-}
 
 // A parameter as the literal SQL text would have it: integers as integer (int4 when it
 // fits, so that `w_id = $1` compares like `w_id = 5` and uses the index), decimals and
@@ -221,7 +200,15 @@ class FloeSqlBackend : public Backend {
   void set_freeze_mode(FreezeMode mode) override {
     if (mode != FreezeMode::kAuto) Connection(database_).query("SET freeze_policy = never");
   }
-  size_t freeze_cold() override { return freeze_cold_order_lines(database_); }
+  // order_line's cold chunks (the Data Blocks paper's §5.3): full hot chunks whose lines are
+  // all delivered (Delivery is the only transaction that changes an order line, so nothing
+  // changes their rows again). The CALL holds the statement lock alone, like the background
+  // freezer: transactions wait between their statements.
+  size_t freeze_cold() override {
+    return Connection(database_)
+        .query("call freeze_settled('order_line', 'ol_delivery_d')")
+        .affected_rows();
+  }
 
  private:
   bool record_;  // sessions on the record-level API

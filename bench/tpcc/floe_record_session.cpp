@@ -4,22 +4,29 @@
 #include <cmath>
 #include <optional>
 
-#include "bench/tpcc/floe_record_fields.h"
-#include "engine/api/floe_internal.h"
-#include "engine/api/record_key.h"
-#include "engine/api/record_transaction.h"
-#include "storage/error.h"
+#include "bench/tpcc/floe_fields.h"
+#include "engine/api/floe.h"
 
 namespace floe::tpcc {
 
 namespace {
 
 using S = StatementId;
+using api::Connection;
+using api::RecordBound;
+using api::RecordIndex;
+using api::RecordKey;
+using api::RecordTable;
+using api::RecordValue;
+using api::RowRef;
+using api::SerializationFailure;
+using api::Transaction;
+using api::Value;
 
 Value to_value(const Field& field) {
   if (const auto* integer = std::get_if<int64_t>(&field)) return Value::big_int(*integer);
   if (const auto* real = std::get_if<double>(&field)) return Value::double_value(*real);
-  if (const auto* text = std::get_if<std::string>(&field)) return Value::string(*text);
+  if (const auto* text = std::get_if<std::string>(&field)) return Value::text(*text);
   return Value();
 }
 
@@ -32,10 +39,10 @@ std::vector<Value> to_values(std::initializer_list<Field> fields) {
 
 // decimal + amount, in the decimal's scale (`c_balance + $1` of the SQL statements).
 Value add_amount(const RecordValue& decimal, double amount) {
-  const SqlType& type = decimal.type();
+  const api::Type type = decimal.type();
   const double factor = std::pow(10.0, type.scale);
-  return Value::decimal(decimal.as_int128() + static_cast<int128_t>(std::llround(amount * factor)),
-                        type.precision, type.scale);
+  return Value::numeric_unscaled(decimal.as_int64() + std::llround(amount * factor),
+                                 type.precision, type.scale);
 }
 
 Value add_count(const RecordValue& integer, int64_t amount) {
@@ -58,15 +65,6 @@ RecordKey& refill(RecordKey& key, std::initializer_list<Field> fields) {
   key.clear();
   for (const Field& field : fields) add_field(key, field);
   return key;
-}
-
-Field record_field(const RecordValue& value) {
-  if (value.is_null()) return {};
-  const SqlType& type = value.type();
-  if (type.id == TypeId::kDouble) return value.as_double();
-  if (type.is_string()) return std::string(value.as_string());
-  if (type.is_integer() || type.id == TypeId::kDecimal) return numeric_field(value.as_int128(), type);
-  return to_field(value.to_value());
 }
 
 // The table and the columns each reading statement returns, as in its SELECT list.
@@ -108,7 +106,7 @@ const std::vector<ReadList>& read_lists() {
 
 // The tables, indexes and columns, resolved once per session.
 struct Handles {
-  explicit Handles(TransactionScope& tx)
+  explicit Handles(Transaction& tx)
       : warehouse(tx.table("warehouse")),
         district(tx.table("district")),
         customer(tx.table("customer")),
@@ -155,10 +153,10 @@ struct Handles {
 
 class FloeRecordSession : public Session {
  public:
-  explicit FloeRecordSession(Database& database) : connection_(database) {}
+  explicit FloeRecordSession(api::Database& database) : connection_(database) {}
 
   void begin() override {
-    tx_.emplace(connection_);
+    tx_.emplace(connection_.begin());
     if (!handles_) handles_.emplace(*tx_);
   }
   void commit() override {
@@ -179,8 +177,12 @@ class FloeRecordSession : public Session {
   std::vector<Row> query(const std::string& sql) override {
     std::vector<Row> rows;
     conflicts_as_retryable([&] {
-      Result result = connection_.query(sql);
-      for (const auto& values : result.rows()) rows.push_back(to_row(values));
+      const api::Result result = connection_.query(sql);
+      for (size_t r = 0; r < result.row_count(); ++r) {
+        Row& row = rows.emplace_back();
+        for (size_t c = 0; c < result.column_count(); ++c)
+          row.push_back(to_field(result.value(r, c)));
+      }
     });
     return rows;
   }
@@ -194,18 +196,12 @@ class FloeRecordSession : public Session {
       throw ConflictError(failure.what());
     }
   }
-  static Row to_row(const std::vector<Value>& values) {
-    Row row;
-    row.reserve(values.size());
-    for (const Value& value : values) row.push_back(to_field(value));
-    return row;
-  }
   // The statement's SELECT list of a row.
   Row read_row(StatementId statement, RowRef row) {
     tx_->read(row, handles_->reads[static_cast<size_t>(statement)], values_);
     Row fields;
     fields.reserve(values_.size());
-    for (const RecordValue& value : values_) fields.push_back(record_field(value));
+    for (const RecordValue& value : values_) fields.push_back(to_field(value));
     return fields;
   }
   // The rows whose key starts with `prefix`, in key order.
@@ -225,7 +221,7 @@ class FloeRecordSession : public Session {
   }
 
   std::vector<Row> run(StatementId statement, const std::vector<Field>& p) {
-    TransactionScope& tx = *tx_;
+    Transaction& tx = *tx_;
     Handles& h = *handles_;
     switch (statement) {
       case S::kNewOrderWarehouse:
@@ -322,7 +318,7 @@ class FloeRecordSession : public Session {
         // min(no_o_id): the first new order of the district in key order.
         Field oldest;
         tx.scan_prefix(refill(h.new_order_key, {p[0], p[1]}), [&](RowRef row) {
-          oldest = record_field(tx.read_value(row, h.no_o_id));
+          oldest = to_field(tx.read_value(row, h.no_o_id));
           return false;
         });
         return {{oldest}};
@@ -339,16 +335,16 @@ class FloeRecordSession : public Session {
           tx.update(row, {{h.ol_delivery_d, to_value(p[0])}});
         return {};
       case S::kDeliveryOrderLineSum: {
-        std::optional<RecordValue> sum;
-        int128_t total = 0;
+        std::optional<int> scale;
+        int64_t total = 0;  // unscaled
         tx.scan_prefix(refill(h.order_line_key, {p[0], p[1], p[2]}), [&](RowRef row) {
           const RecordValue amount = tx.read_value(row, h.ol_amount);
-          total += amount.as_int128();
-          if (!sum) sum = amount;
+          total += amount.as_int64();
+          scale = amount.type().scale;
           return true;
         });
-        if (!sum) return {{Field{}}};
-        return {{numeric_field(total, sum->type())}};
+        if (!scale) return {{Field{}}};
+        return {{numeric_field(total, *scale)}};
       }
       case S::kDeliveryCustomerUpdate:
         if (auto row = tx.lookup(refill(h.customer_key, {p[1], p[2], p[3]}))) {
@@ -379,11 +375,11 @@ class FloeRecordSession : public Session {
       case S::kCount:
         break;
     }
-    throw Error("TPC-C: unknown statement");
+    throw DriverError("TPC-C: unknown statement");
   }
 
   Connection connection_;
-  std::optional<TransactionScope> tx_;
+  std::optional<Transaction> tx_;
   std::optional<Handles> handles_;
   std::vector<RecordValue> values_;  // read buffer, reused
 };
@@ -391,7 +387,7 @@ class FloeRecordSession : public Session {
 }  // namespace
 
 std::unique_ptr<Session> make_floe_record_session(api::Database& database) {
-  return std::make_unique<FloeRecordSession>(api::EngineAccess::database(database));
+  return std::make_unique<FloeRecordSession>(database);
 }
 
 }  // namespace floe::tpcc

@@ -15,7 +15,7 @@ class Database;
 
 namespace floe::tpcc {
 
-// A session on the engine behind `database` (engine/api/floe_internal.h).
+// A session on `database` through the public API's record-level path (engine/api/floe.h).
 std::unique_ptr<Session> make_floe_record_session(api::Database& database);
 
 }  // namespace floe::tpcc

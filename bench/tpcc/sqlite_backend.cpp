@@ -6,7 +6,6 @@
 #include <array>
 #include <atomic>
 
-#include "storage/error.h"
 
 namespace floe::tpcc {
 
@@ -32,7 +31,7 @@ class Connection {
     if (sqlite3_open_v2(uri.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
       std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
       sqlite3_close(db_);
-      throw Error("SQLite: cannot open " + uri + ": " + message);
+      throw DriverError("SQLite: cannot open " + uri + ": " + message);
     }
   }
   ~Connection() { sqlite3_close(db_); }
@@ -42,7 +41,7 @@ class Connection {
   sqlite3* get() const { return db_; }
   [[noreturn]] void fail(int status) const {
     if (is_conflict(status)) throw ConflictError(sqlite3_errmsg(db_));
-    throw Error(std::string("SQLite: ") + sqlite3_errmsg(db_));
+    throw DriverError(std::string("SQLite: ") + sqlite3_errmsg(db_));
   }
   void exec(const char* sql) const {
     int status = sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);

@@ -2,7 +2,6 @@
 
 #include "bench/tpcc/floe_backend.h"
 #include "bench/tpcc/sqlite_backend.h"
-#include "storage/error.h"
 
 namespace floe::tpcc {
 
@@ -34,7 +33,7 @@ const char* freeze_mode_name(FreezeMode mode) {
 
 std::unique_ptr<Backend> make_backend(Engine engine, Api api) {
   if (engine == Engine::kSqlite) {
-    if (api == Api::kRecord) throw Error("--api record: SQLite has no record-level API; use --api sql");
+    if (api == Api::kRecord) throw DriverError("--api record: SQLite has no record-level API; use --api sql");
     return make_sqlite_backend();
   }
   return api == Api::kRecord ? make_floe_record_backend() : make_floe_sql_backend();

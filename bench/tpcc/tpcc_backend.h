@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "bench/tpcc/tpcc_statements.h"
-#include "storage/error.h"
 
 namespace floe::tpcc {
 
@@ -24,11 +24,17 @@ int64_t as_int(const Field& field);
 double as_double(const Field& field);
 const std::string& as_string(const Field& field);
 
+// An error of the driver or of a database under test, with its message.
+class DriverError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // A retryable conflict (floe's SerializationFailure, SQLite's SQLITE_BUSY/LOCKED): the
 // driver rolls back, counts an abort and runs the transaction again.
-class ConflictError : public Error {
+class ConflictError : public DriverError {
  public:
-  using Error::Error;
+  using DriverError::DriverError;
 };
 
 // One connection; used by one thread at a time.
@@ -82,7 +88,7 @@ class Backend {
 enum class Engine { kFloe, kSqlite };
 enum class Api { kSql, kRecord };
 
-// Throws floe::Error with a clear message for a combination that does not exist (SQLite's
+// Throws DriverError with a clear message for a combination that does not exist (SQLite's
 // record-level API).
 std::unique_ptr<Backend> make_backend(Engine engine, Api api);
 

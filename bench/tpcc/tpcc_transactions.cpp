@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "bench/tpcc/tpcc_population.h"
-#include "storage/error.h"
 
 namespace floe::tpcc {
 
@@ -17,7 +16,7 @@ using S = StatementId;
 Row single_row(Session& session, StatementId statement, const std::vector<Field>& params) {
   std::vector<Row> rows = session.execute(statement, params);
   if (rows.size() != 1) {
-    throw Error(std::string("TPC-C: expected one row from: ") + statement_sql(statement) +
+    throw DriverError(std::string("TPC-C: expected one row from: ") + statement_sql(statement) +
                 ", got " + std::to_string(rows.size()));
   }
   return std::move(rows[0]);
@@ -33,7 +32,7 @@ int64_t find_customer(Session& session, int64_t w_id, int64_t d_id,
                       const CustomerSelector& customer) {
   if (customer.c_id) return *customer.c_id;
   std::vector<Row> rows = session.execute(S::kCustomersByLastName, {w_id, d_id, customer.c_last});
-  if (rows.empty()) throw Error("TPC-C: no customer with last name " + customer.c_last);
+  if (rows.empty()) throw DriverError("TPC-C: no customer with last name " + customer.c_last);
   return as_int(rows[(rows.size() - 1) / 2][0]);
 }
 

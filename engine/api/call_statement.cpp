@@ -9,6 +9,7 @@ Result run_call(const PgQuery__CallStmt& stmt, StatementContext& context) {
   std::string name = sql::qualified_name(call.funcname, call.n_funcname);
   if (name == "dbgen") return run_dbgen(call, context);
   if (name == "freeze") return run_freeze(call, context);
+  if (name == "freeze_settled") return run_freeze_settled(call, context);
   throw Error("procedure " + name + " does not exist", call.location);
 }
 

@@ -70,6 +70,8 @@ class Value {
   // the given ones (the value rounded to `scale` digits).
   static Value numeric(std::string_view text);
   static Value numeric(std::string_view text, uint8_t precision, uint8_t scale);
+  // numeric(precision, scale) from its unscaled integer (RecordValue::as_int64's form).
+  static Value numeric_unscaled(int64_t unscaled, uint8_t precision, uint8_t scale);
   static Value double_value(double value);
   static Value date(int32_t days_since_1970);
   static Value timestamp(int64_t micros_since_1970);
@@ -203,7 +205,6 @@ class Database {
 
  private:
   friend class Connection;
-  friend struct EngineAccess;  // engine/api/floe_internal.h
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -1,7 +1,5 @@
-// The engine objects behind the public API's (engine/api/floe.h), for the parts of floe's
-// programs that still need them: floe-tpcc's record-level session and its cold-data freezer
-// (floe_cold_freezer.h), which stay on the engine's headers until the record path and
-// freezing join the public header (issue 10's next step). Programs include floe.h only.
+// The engine objects behind the public API's classes (engine/api/floe.h), for their
+// implementation (floe.cpp, floe_record.cpp) only. Programs include floe.h alone.
 #pragma once
 
 #include <string>
@@ -27,10 +25,6 @@ struct Transaction::Impl {
 struct RecordKey::Impl {
   explicit Impl(const floe::RecordIndex& index) : key(index) {}
   floe::RecordKey key;
-};
-
-struct EngineAccess {
-  static floe::Database& database(Database& database) { return database.impl_->database; }
 };
 
 }  // namespace floe::api

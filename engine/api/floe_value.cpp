@@ -154,6 +154,11 @@ Value Value::numeric(std::string_view text, uint8_t precision, uint8_t scale) {
       with_public_errors([&] { return parse_value(text, internal_type(type)).to_string(); }), type);
 }
 
+Value Value::numeric_unscaled(int64_t unscaled, uint8_t precision, uint8_t scale) {
+  return with_public_errors(
+      [&] { return public_value(floe::Value::decimal(unscaled, precision, scale)); });
+}
+
 Value Value::double_value(double d) {
   Value value = of({TypeId::kDouble}, 0);
   value.double_ = d;

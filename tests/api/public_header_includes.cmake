@@ -19,7 +19,7 @@ endforeach()
 set(programs
   "shell/*.h|shell/*.cpp|shell/"
   "bench/api/*.cpp|bench/api/"
-  "bench/tpcc/floe_backend.*|bench/tpcc/"
+  "bench/tpcc/*.h|bench/tpcc/*.cpp|bench/tpcc/"
   "docs/examples/public_api.cpp|docs/examples/"
 )
 foreach(program IN LISTS programs)

@@ -235,7 +235,7 @@ TEST(TpccBackendTest, SqliteHasNoRecordApi) {
   try {
     make_backend(Engine::kSqlite, Api::kRecord);
     FAIL() << "no error";
-  } catch (const Error& error) {
+  } catch (const DriverError& error) {
     EXPECT_STREQ(error.what(), "--api record: SQLite has no record-level API; use --api sql");
   }
 }
