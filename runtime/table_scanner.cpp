@@ -131,11 +131,13 @@ uint32_t TableScanner::next_listed(FloeScanBatch& batch) {
       }
     }
     uint32_t count = 0;
+    // Not the rows a writer beside is still appending (Table::readable_rows).
+    const uint32_t readable = table_.readable_rows(chunk_index);
     for (; next_id_ < ids.size() && count < settings_.vector_size; ++next_id_) {
       const uint64_t id = ids[next_id_];
       if (id >= end_ || id >> kChunkShift != chunk_index) break;
       const auto row = static_cast<uint32_t>(id & (kChunkCapacity - 1));
-      if (row < chunk.size()) matches_[count++] = row;
+      if (row < readable) matches_[count++] = row;
     }
     if (chunk.versions()) {
       // MVCC: the listed rows the snapshot sees (the index holds the newest keys).
@@ -167,7 +169,9 @@ uint32_t TableScanner::next(FloeScanBatch& batch) {
     if (chunk_index >= table_.chunk_count()) break;
     const TableChunk& chunk = table_.chunk(chunk_index);
     uint64_t chunk_base = chunk_index << kChunkShift;
-    uint32_t stop = static_cast<uint32_t>(std::min<uint64_t>(end_ - chunk_base, chunk.size()));
+    // Not the rows a writer beside is still appending (Table::readable_rows).
+    uint32_t stop = static_cast<uint32_t>(
+        std::min<uint64_t>(end_ - chunk_base, table_.readable_rows(chunk_index)));
     uint32_t row = static_cast<uint32_t>(position_ - chunk_base);
     if (row >= stop) {
       position_ = chunk_base + kChunkCapacity;
@@ -314,8 +318,11 @@ uint32_t TableScanner::hand_over_visible(const uint32_t* candidates, uint32_t be
     const uint32_t row = candidates ? candidates[i] : begin + i;
     const bool match = all || (next_match < matched && matches_[next_match] == row);
     if (!all && match) ++next_match;
+    // The delete flag before the head: a writer beside installs a delete's undo entry before
+    // it sets the flag (storage/row_versions.h).
+    const bool deleted = versions.deleted(row);
     if (!versions.head(row)) {
-      if (match && !versions.deleted(row)) visible_.push_back(row);
+      if (match && !deleted) visible_.push_back(row);
       continue;
     }
     RowVersion version = visible_version(versions, row, snapshot);

@@ -14,33 +14,41 @@ constexpr uint32_t kInitialCapacity = 1024;
 constexpr size_t kTailPadding = 16;
 }
 
-HotChunk::HotChunk(const std::vector<ColumnDef>& columns) {
-  columns_.reserve(columns.size());
-  for (const ColumnDef& def : columns) {
-    Column column;
-    column.width = physical_size(def.type.physical());
-    if (def.nullable) column.validity.reset(new uint64_t[kChunkCapacity / 64]());
-    columns_.push_back(std::move(column));
+HotChunk::HotChunk(const std::vector<ColumnDef>& columns)
+    : columns_(new Column[columns.size()]), column_count_(columns.size()) {
+  for (size_t c = 0; c < column_count_; ++c) {
+    columns_[c].width = physical_size(columns[c].type.physical());
+    if (columns[c].nullable) columns_[c].validity.reset(new uint64_t[kChunkCapacity / 64]());
   }
+}
+
+HotChunk::~HotChunk() {
+  for (size_t c = 0; c < column_count_; ++c)
+    delete[] columns_[c].data.load(std::memory_order_relaxed);
 }
 
 void HotChunk::grow() {
   uint32_t new_capacity = std::min(kChunkCapacity, std::max(kInitialCapacity, capacity_ * 2));
-  for (Column& column : columns_) {
-    auto bigger = std::make_unique<uint8_t[]>(column.width * new_capacity + kTailPadding);
-    if (size_) std::memcpy(bigger.get(), column.data.get(), column.width * size_);
-    if (column.data) epochs().retire_object(std::move(column.data));
-    column.data = std::move(bigger);
+  const uint32_t rows = size();
+  for (size_t c = 0; c < column_count_; ++c) {
+    Column& column = columns_[c];
+    auto* bigger = new uint8_t[column.width * new_capacity + kTailPadding]();
+    uint8_t* old = column.data.load(std::memory_order_relaxed);
+    if (rows) std::memcpy(bigger, old, column.width * rows);
+    column.data.store(bigger, std::memory_order_release);
+    if (old) epochs().retire_object(std::unique_ptr<uint8_t[]>(old));
   }
   capacity_ = new_capacity;
 }
 
 uint32_t HotChunk::append_slot() {
-  if (size_ == capacity_) grow();
-  uint32_t row = size_++;
+  const uint32_t row = size();
+  if (row == capacity_) grow();
+  size_.store(row + 1, std::memory_order_release);
   // A fresh slot starts valid; the appender clears the bit for NULLs.
-  for (Column& column : columns_)
-    if (column.validity) column.validity[row >> 6] |= uint64_t{1} << (row & 63);
+  for (size_t c = 0; c < column_count_; ++c)
+    if (uint64_t* validity = columns_[c].validity.get())
+      validity[row >> 6] |= uint64_t{1} << (row & 63);
   return row;
 }
 

@@ -4,11 +4,14 @@
 // StringRef holds inline live in the chunk's own string heap, which goes away with the chunk
 // when it is frozen.
 //
-// Column arrays never move under a reader: growing allocates bigger arrays and retires the
-// old ones through the epoch manager (storage/epoch_manager.h), which frees them once no
-// statement that may hold a pointer into them still runs.
+// Column arrays never move under a reader: growing allocates bigger arrays, publishes them
+// with a release store (so a reader beside the appending writer loads either array, each
+// holding every row published so far) and retires the old ones through the epoch manager
+// (storage/epoch_manager.h), which frees them once no statement that may hold a pointer into
+// them still runs.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -30,12 +33,20 @@ struct ColumnDef {
 class HotChunk {
  public:
   explicit HotChunk(const std::vector<ColumnDef>& columns);
+  ~HotChunk();
+  HotChunk(const HotChunk&) = delete;
+  HotChunk& operator=(const HotChunk&) = delete;
 
-  uint32_t size() const { return size_; }
-  bool full() const { return size_ == kChunkCapacity; }
+  // Rows appended, the one being written included: readers beside a writer stop at
+  // Table::hidden_from (acquire: a size read includes only rows appended after a hide that
+  // the reader then sees).
+  uint32_t size() const { return size_.load(std::memory_order_acquire); }
+  bool full() const { return size() == kChunkCapacity; }
 
-  const uint8_t* data(size_t column) const { return columns_[column].data.get(); }
-  uint8_t* data(size_t column) { return columns_[column].data.get(); }
+  const uint8_t* data(size_t column) const {
+    return columns_[column].data.load(std::memory_order_acquire);
+  }
+  uint8_t* data(size_t column) { return columns_[column].data.load(std::memory_order_acquire); }
   // nullptr for NOT NULL columns.
   const uint64_t* validity(size_t column) const { return columns_[column].validity.get(); }
   uint64_t* validity(size_t column) { return columns_[column].validity.get(); }
@@ -48,22 +59,23 @@ class HotChunk {
   // Makes room for one more row (growing the arrays geometrically) and returns its index.
   uint32_t append_slot();
   // Drops rows at and after `size` (undo of a failed statement).
-  void truncate(uint32_t size) { size_ = size; }
+  void truncate(uint32_t size) { size_.store(size, std::memory_order_release); }
 
   StringHeap& strings() { return strings_; }
   const StringHeap& strings() const { return strings_; }
 
  private:
   struct Column {
-    size_t width;
-    std::unique_ptr<uint8_t[]> data;
+    size_t width = 0;
+    std::atomic<uint8_t*> data{nullptr};  // owned
     std::unique_ptr<uint64_t[]> validity;
   };
   void grow();
 
-  std::vector<Column> columns_;
+  std::unique_ptr<Column[]> columns_;
+  size_t column_count_;
   StringHeap strings_;
-  uint32_t size_ = 0;
+  std::atomic<uint32_t> size_{0};  // written by the one writer
   uint32_t capacity_ = 0;
 };
 

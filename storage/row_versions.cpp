@@ -6,13 +6,19 @@ namespace {
 thread_local uint64_t writer = 0;
 }
 
-ChunkVersions::ChunkVersions() : deleted_(new uint64_t[kChunkCapacity / 64]()) {}
+ChunkVersions::ChunkVersions() : deleted_(new std::atomic<uint64_t>[kChunkCapacity / 64]()) {}
+
+ChunkVersions::~ChunkVersions() {
+  for (auto& page : heads_) delete[] page.load(std::memory_order_relaxed);
+}
 
 void ChunkVersions::set_head(uint32_t row, UndoEntry* entry) {
-  auto& page = heads_[row / kPageRows];
+  std::atomic<std::atomic<UndoEntry*>*>& pages = heads_[row / kPageRows];
+  std::atomic<UndoEntry*>* page = pages.load(std::memory_order_acquire);
   if (!page) {
     if (!entry) return;
-    page.reset(new std::atomic<UndoEntry*>[kPageRows]());
+    page = new std::atomic<UndoEntry*>[kPageRows]();
+    pages.store(page, std::memory_order_release);
   }
   std::atomic<UndoEntry*>& head = page[row % kPageRows];
   UndoEntry* old = head.load(std::memory_order_relaxed);
@@ -23,7 +29,7 @@ void ChunkVersions::set_head(uint32_t row, UndoEntry* entry) {
 
 void ChunkVersions::set_deleted(uint32_t row, bool deleted) {
   if (this->deleted(row) == deleted) return;
-  deleted_[row >> 6] ^= uint64_t{1} << (row & 63);
+  deleted_[row >> 6].fetch_xor(uint64_t{1} << (row & 63), std::memory_order_release);
   if (deleted)
     deleted_rows_.fetch_add(1, std::memory_order_relaxed);
   else

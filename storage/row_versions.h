@@ -64,29 +64,37 @@ class ChunkVersions {
  public:
   ChunkVersions();
 
+  ~ChunkVersions();
+  ChunkVersions(const ChunkVersions&) = delete;
+  ChunkVersions& operator=(const ChunkVersions&) = delete;
+
   // The row's newest change, or null. Heads are atomic (the paper's §3.3): garbage
   // collection clears them while readers run; a writer installs the entry, fully written,
-  // with a release store. Pages are allocated only by writers, which run alone.
+  // with a release store. Pages are allocated by writers (one at a time) and published with a
+  // release store, so a reader may look a head up beside a writer.
   UndoEntry* head(uint32_t row) const {
-    const auto& page = heads_[row / kPageRows];
+    const std::atomic<UndoEntry*>* page = heads_[row / kPageRows].load(std::memory_order_acquire);
     return page ? page[row % kPageRows].load(std::memory_order_acquire) : nullptr;
   }
   void set_head(uint32_t row, UndoEntry* entry);
   // Rows with a version chain: 0 means reading the chunk needs only the delete flags.
   uint32_t chained_rows() const { return chained_rows_.load(std::memory_order_relaxed); }
 
-  bool deleted(uint32_t row) const { return deleted_[row >> 6] >> (row & 63) & 1; }
+  // Delete flags are atomic words: a writer flips a row's flag (after installing the undo
+  // entry that tells older snapshots otherwise: release) beside readers of other rows of the
+  // same word (acquire: a reader that sees the flag sees that entry).
+  bool deleted(uint32_t row) const {
+    return deleted_[row >> 6].load(std::memory_order_acquire) >> (row & 63) & 1;
+  }
   void set_deleted(uint32_t row, bool deleted);
   uint32_t deleted_rows() const { return deleted_rows_.load(std::memory_order_relaxed); }
-  // Bit set = row deleted (newest state).
-  const uint64_t* deleted_bits() const { return deleted_.get(); }
 
  private:
   // The chain heads in pages of kPageRows rows, each allocated with its first chain: a small
   // table's versions stay small.
   static constexpr uint32_t kPageRows = 1024;
-  std::unique_ptr<std::atomic<UndoEntry*>[]> heads_[kChunkCapacity / kPageRows];
-  std::unique_ptr<uint64_t[]> deleted_;
+  std::atomic<std::atomic<UndoEntry*>*> heads_[kChunkCapacity / kPageRows] = {};  // owned
+  std::unique_ptr<std::atomic<uint64_t>[]> deleted_;  // bit set = row deleted (newest state)
   std::atomic<uint32_t> chained_rows_{0};
   std::atomic<uint32_t> deleted_rows_{0};
 };

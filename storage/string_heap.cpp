@@ -12,14 +12,14 @@ char* StringHeap::allocate(size_t size) {
       cursor_ = blocks_.back().get();
       remaining_ = block;
     } else {
-      total_ += size;
+      count(size);
       return blocks_.back().get();  // oversized string gets a block of its own
     }
   }
   char* out = cursor_;
   cursor_ += size;
   remaining_ -= size;
-  total_ += size;
+  count(size);
   return out;
 }
 

@@ -2,6 +2,7 @@
 // released only with the heap, so StringRefs into it stay valid for its whole life.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -16,14 +17,19 @@ class StringHeap {
   StringRef store(std::string_view bytes);
   // Raw bytes, for callers that build a string in place.
   char* allocate(size_t size);
-  size_t bytes_allocated() const { return total_; }
+  // Read beside the writer (storage_report).
+  size_t bytes_allocated() const { return total_.load(std::memory_order_relaxed); }
 
  private:
   static constexpr size_t kBlockSize = 256 * 1024;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char* cursor_ = nullptr;
   size_t remaining_ = 0;
-  size_t total_ = 0;
+  // One writer: a plain store, atomic only for readers beside it.
+  void count(size_t bytes) {
+    total_.store(total_.load(std::memory_order_relaxed) + bytes, std::memory_order_relaxed);
+  }
+  std::atomic<size_t> total_{0};
 };
 
 }  // namespace floe

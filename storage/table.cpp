@@ -63,9 +63,9 @@ std::optional<size_t> Table::find_column(std::string_view name) const {
 }
 
 HotChunk& Table::last_chunk_with_room() {
-  if (chunks_.empty() || chunks_.back()->frozen() || chunks_.back()->hot()->full())
+  if (chunks_.empty() || chunks_.back().frozen() || chunks_.back().hot()->full())
     chunks_.push_back(std::make_unique<TableChunk>(columns_));
-  return *chunks_.back()->hot();
+  return *chunks_.back().hot();
 }
 
 void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstraint> keys,
@@ -75,7 +75,8 @@ void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstr
   Table rebuilt(name_, std::move(columns), {});
   {
     TableAppender appender(rebuilt, IndexMaintenance::kDeferred);
-    for (const auto& chunk : chunks_) {
+    for (size_t c = 0; c < chunks_.size(); ++c) {
+      const TableChunk* chunk = &chunks_[c];
       const ChunkVersions* versions = chunk->versions();
       uint32_t kept = 0;
       for (uint32_t row = 0; row < chunk->size(); ++row) {
@@ -94,22 +95,32 @@ void Table::change_columns(std::vector<ColumnDef> columns, std::vector<KeyConstr
     }
   }
   columns_ = std::move(rebuilt.columns_);
-  chunks_ = std::move(rebuilt.chunks_);
+  chunks_.swap(rebuilt.chunks_);  // the old chunks go with `rebuilt`
   constraints_ = std::move(constraints);
   constraints_.defaults.resize(columns_.size());
   set_keys(std::move(keys));
   build_indexes();
-  ++modification_count_;
+  count_changes(1);
   invalidate_statistics();
 }
 
+void Table::hide_appends() {
+  // The row id the next append takes (last_chunk_with_room).
+  const size_t chunks = chunks_.size();
+  uint64_t next = uint64_t{chunks} << kChunkShift;
+  if (chunks > 0 && !chunks_.back().frozen() && !chunks_.back().hot()->full())
+    next = uint64_t{chunks - 1} << kChunkShift | chunks_.back().size();
+  hidden_from_.store(next, std::memory_order_release);
+}
+
 void Table::truncate(uint64_t row_count) {
-  if (row_count >= row_count_) return;
+  const uint64_t old_row_count = this->row_count();
+  if (row_count >= old_row_count) return;
   if (!indexes_.empty()) {
     // The removed rows' index entries go first, while their keys can still be read.
-    uint64_t remaining = row_count_;
+    uint64_t remaining = old_row_count;
     for (size_t c = chunks_.size(); c-- > 0 && remaining > row_count;) {
-      const uint32_t size = chunks_[c]->size();
+      const uint32_t size = chunks_[c].size();
       const uint32_t keep =
           remaining - size >= row_count ? 0 : static_cast<uint32_t>(row_count - (remaining - size));
       for (uint32_t row = keep; row < size; ++row)
@@ -117,32 +128,33 @@ void Table::truncate(uint64_t row_count) {
       remaining -= size;
     }
   }
-  uint64_t remaining = row_count_;
-  while (!chunks_.empty() && remaining - chunks_.back()->size() >= row_count) {
-    remaining -= chunks_.back()->size();
+  // The row count shrinks first, so that no reader starts on the rows taken back.
+  row_count_.store(row_count, std::memory_order_release);
+  uint64_t remaining = old_row_count;
+  while (!chunks_.empty() && remaining - chunks_.back().size() >= row_count) {
+    remaining -= chunks_.back().size();
     chunks_.pop_back();
   }
   if (remaining > row_count) {
-    if (chunks_.back()->frozen())
+    if (chunks_.back().frozen())
       throw Error("internal error: cannot take back rows of a frozen chunk of \"" + name_ + "\"");
-    HotChunk& last = *chunks_.back()->hot();
+    HotChunk& last = *chunks_.back().hot();
     last.truncate(static_cast<uint32_t>(last.size() - (remaining - row_count)));
   }
-  modification_count_ += row_count_ - row_count;  // each removed row is a change
-  row_count_ = row_count;
+  count_changes(old_row_count - row_count);  // each removed row is a change
 }
 
 void Table::remove_all_rows() {
+  row_count_.store(0, std::memory_order_release);
   chunks_.clear();
   for (auto& index : indexes_) index->clear();
-  row_count_ = 0;
-  ++modification_count_;
+  count_changes(1);
   invalidate_statistics();
 }
 
 void Table::freeze_chunks(const std::vector<size_t>& chunks, std::optional<size_t> sort_column) {
   tbb::parallel_for(size_t{0}, chunks.size(), [&](size_t i) {
-    TableChunk& chunk = *chunks_[chunks[i]];
+    TableChunk& chunk = chunks_[chunks[i]];
     // Rows with version chains stay hot until garbage collection took the chains; a chunk
     // with deleted rows keeps its row order (its delete flags and index entries stay valid).
     const ChunkVersions* versions = chunk.versions();
@@ -168,29 +180,30 @@ void Table::build_indexes() {
 }
 
 ChunkVersions& Table::versions_of(uint64_t row_id) {
-  return chunks_[row_id >> kChunkShift]->ensure_versions();
+  return chunks_[row_id >> kChunkShift].ensure_versions();
 }
 
 uint64_t Table::live_row_count() const {
+  const uint64_t rows = row_count();
   uint64_t deleted = 0;
-  for (const auto& chunk : chunks_)
-    if (const ChunkVersions* versions = chunk->versions()) deleted += versions->deleted_rows();
-  return row_count_ - deleted;
+  for (size_t c = 0; c < chunks_.size(); ++c)
+    if (const ChunkVersions* versions = chunks_[c].versions()) deleted += versions->deleted_rows();
+  return rows - std::min(rows, deleted);
 }
 
 bool Table::row_deleted(uint64_t row_id) const {
-  const ChunkVersions* versions = chunks_[row_id >> kChunkShift]->versions();
+  const ChunkVersions* versions = chunks_[row_id >> kChunkShift].versions();
   return versions && versions->deleted(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)));
 }
 
 void Table::set_row_deleted(uint64_t row_id, bool deleted) {
   versions_of(row_id).set_deleted(static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), deleted);
-  ++modification_count_;
+  count_changes(1);
 }
 
 void Table::write_row(uint64_t row_id, const std::vector<uint32_t>& columns,
                       const std::vector<Value>& values) {
-  HotChunk* hot = chunks_[row_id >> kChunkShift]->hot();
+  HotChunk* hot = chunks_[row_id >> kChunkShift].hot();
   if (!hot) throw Error("internal error: in-place update of a frozen row of \"" + name_ + "\"");
   const auto row = static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
   for (size_t i = 0; i < columns.size(); ++i) {
@@ -214,7 +227,7 @@ void Table::write_row(uint64_t row_id, const std::vector<uint32_t>& columns,
       std::memcpy(slot, buffer, width);
     }
   }
-  ++modification_count_;
+  count_changes(1);
 }
 
 void Table::unindex_row(uint64_t row_id) {
@@ -235,7 +248,7 @@ void Table::unindex_dead_rows() {
   }
   for (uint64_t row_id : dead) {
     if (row_id >> kChunkShift >= chunks_.size()) continue;
-    const TableChunk& chunk = *chunks_[row_id >> kChunkShift];
+    const TableChunk& chunk = chunks_[row_id >> kChunkShift];
     const auto row = static_cast<uint32_t>(row_id & (kChunkCapacity - 1));
     const ChunkVersions* versions = chunk.versions();
     // Deleted, and no change left on its chain: every snapshot sees it deleted.
@@ -246,8 +259,8 @@ void Table::unindex_dead_rows() {
 }
 
 bool Table::has_version_chains() const {
-  for (const auto& chunk : chunks_)
-    if (chunk->versions() && chunk->versions()->chained_rows()) return true;
+  for (size_t c = 0; c < chunks_.size(); ++c)
+    if (chunks_[c].versions() && chunks_[c].versions()->chained_rows()) return true;
   return false;
 }
 
@@ -276,14 +289,14 @@ std::vector<size_t> Table::full_chunks_filled_before(
     std::chrono::steady_clock::time_point cutoff) const {
   std::vector<size_t> full;
   for (size_t c = 0; c < chunks_.size(); ++c)
-    if (!chunks_[c]->frozen() && chunks_[c]->hot()->full() && chunks_[c]->filled_at() <= cutoff)
+    if (!chunks_[c].frozen() && chunks_[c].hot()->full() && chunks_[c].filled_at() <= cutoff)
       full.push_back(c);
   return full;
 }
 
 bool Table::statistics_usable(bool exact) const {
   if (statistics_.size() != columns_.size()) return false;
-  const uint64_t changed = modification_count_ - statistics_version_;
+  const uint64_t changed = modification_count() - statistics_version_;
   if (exact) return changed == 0;
   return static_cast<double>(changed) <
          kStatisticsRefreshRows +
@@ -292,8 +305,8 @@ bool Table::statistics_usable(bool exact) const {
 
 void Table::reset_statistics() const {
   statistics_.assign(columns_.size(), nullptr);
-  statistics_version_ = modification_count_;
-  statistics_rows_ = row_count_;
+  statistics_version_ = modification_count();
+  statistics_rows_ = row_count();
 }
 
 void Table::invalidate_statistics() {
@@ -377,9 +390,11 @@ void TableAppender::end_row() {
       throw;
     }
   }
-  if (chunk_->full()) table_.chunks_.back()->mark_filled();
-  ++table_.row_count_;
-  ++table_.modification_count_;
+  if (chunk_->full()) table_.chunks_.back().mark_filled();
+  // Published after the row's values and index entries: a reader never sees a row half-written.
+  table_.row_count_.store(table_.row_count_.load(std::memory_order_relaxed) + 1,
+                          std::memory_order_release);
+  table_.count_changes(1);
 }
 
 void TableAppender::append_row(const std::vector<Value>& row) {

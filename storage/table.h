@@ -4,6 +4,8 @@
 // full chunk they start a new hot chunk.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/chunk_directory.h"
 #include "storage/table_chunk.h"
 #include "storage/table_constraints.h"
 #include "storage/unique_index.h"
@@ -60,20 +63,22 @@ class Table {
                       const std::function<void(std::vector<Value>& row)>& complete,
                       TableConstraints constraints);
 
-  uint64_t row_count() const { return row_count_; }
+  uint64_t row_count() const { return row_count_.load(std::memory_order_acquire); }
   // The rows not deleted in the newest state (row_count() counts deleted rows too): what
   // the optimizer's estimates start from.
   uint64_t live_row_count() const;
+  // Chunks never move (storage/chunk_directory.h): a reader may look one up while a writer
+  // appends.
   size_t chunk_count() const { return chunks_.size(); }
-  const TableChunk& chunk(size_t index) const { return *chunks_[index]; }
+  const TableChunk& chunk(size_t index) const { return chunks_[index]; }
   // The value of a column at a row id (chunk << 16 | row), hot or frozen, in O(1).
   Value value_at(uint64_t row_id, size_t column) const {
-    return chunks_[row_id >> kChunkShift]->value(
+    return chunks_[row_id >> kChunkShift].value(
         static_cast<uint32_t>(row_id & (kChunkCapacity - 1)), column, columns_[column].type);
   }
   // For freezing a chunk directly (TableChunk::freeze, which keeps the row order: the
   // indexes stay valid); a chunk's address is stable.
-  TableChunk& chunk(size_t index) { return *chunks_[index]; }
+  TableChunk& chunk(size_t index) { return chunks_[index]; }
 
   // Freezes the hot chunks among `chunks` (indexes), in parallel, each sorted on
   // `sort_column` when given (TableChunk::freeze; sorting moves rows, so the indexes are
@@ -85,6 +90,25 @@ class Table {
   void freeze_full_chunks();
   // The full hot chunks that became full at or before `cutoff` (the background freezer).
   std::vector<size_t> full_chunks_filled_before(std::chrono::steady_clock::time_point cutoff) const;
+
+  // Readers beside a writer (engine/txn/reader_latch.h): rows a transaction appends are
+  // published (row_count, chunk sizes, index entries) before their undo entries tell readers
+  // that they are not theirs (Transaction::record_append). In between, from hide_appends()
+  // before the first row to show_appends() after the undo entries, readers take every row id
+  // from hidden_from() on as absent: those rows belong to the writer's running statement,
+  // which no other snapshot sees. Row ids grow with each append, so one bound covers them.
+  void hide_appends();
+  void show_appends() { hidden_from_.store(kNothingHidden, std::memory_order_release); }
+  // Read after the chunk's size: a row published by then and hidden was hidden before.
+  uint64_t hidden_from() const { return hidden_from_.load(std::memory_order_acquire); }
+  static constexpr uint64_t kNothingHidden = ~uint64_t{0};
+  // The rows of a chunk that a reader may read now: its size, less the hidden rows. Read it
+  // before the chunk's arrays (an array read after holds at least these rows).
+  uint32_t readable_rows(size_t chunk) const {
+    const uint64_t base = uint64_t{chunk} << kChunkShift;
+    const uint64_t end = base + chunks_[chunk].size();
+    return static_cast<uint32_t>(std::max(base, std::min(end, hidden_from())) - base);
+  }
 
   // Removes every row at or after `row_count`, counting rows in chunk order, and their index
   // entries: how a failed statement takes back the rows it appended (all in hot chunks).
@@ -126,7 +150,9 @@ class Table {
   bool has_version_chains() const;
 
   // Bumped by every change of the rows: per appended, updated, deleted or truncated row.
-  uint64_t modification_count() const { return modification_count_; }
+  uint64_t modification_count() const {
+    return modification_count_.load(std::memory_order_relaxed);
+  }
   // Statistics of one column's rows: computed on first use and cached until the table changed
   // significantly, by PostgreSQL's autovacuum analyze rule: until more than
   // kStatisticsRefreshRows + kStatisticsRefreshFraction x (rows when computed) rows were
@@ -150,11 +176,18 @@ class Table {
   std::string name_;
   std::vector<ColumnDef> columns_;
   std::vector<std::unique_ptr<UniqueIndex>> indexes_;
-  std::vector<std::unique_ptr<TableChunk>> chunks_;
+  ChunkDirectory chunks_;
   TableConstraints constraints_;
-  uint64_t row_count_ = 0;
-  uint64_t modification_count_ = 0;
-  // note_dead_row's queue: garbage collection fills it beside readers, a writer drains it.
+  // Published with a release store once the rows' values and index entries are written.
+  std::atomic<uint64_t> row_count_{0};
+  std::atomic<uint64_t> modification_count_{0};
+  std::atomic<uint64_t> hidden_from_{kNothingHidden};
+  // One writer at a time: a plain store, atomic only for readers beside it.
+  void count_changes(uint64_t changes) {
+    modification_count_.store(modification_count_.load(std::memory_order_relaxed) + changes,
+                              std::memory_order_relaxed);
+  }
+  // note_dead_row's queue: garbage collection fills it, a writer drains it.
   std::mutex dead_rows_mutex_;
   std::vector<uint64_t> dead_rows_;
 

@@ -59,10 +59,11 @@ void scan_column(const Table& table, size_t column, ColumnStatistics& out) {
   TableChunk::Scratch scratch;
   for (size_t c = 0; c < table.chunk_count(); ++c) {
     const TableChunk& chunk = table.chunk(c);
+    const uint32_t rows = table.readable_rows(c);  // before the arrays (a writer may append)
     auto array = chunk.read_column(column, type.physical(), scratch);
     const T* values = reinterpret_cast<const T*>(array.data);
     const ChunkVersions* versions = chunk.versions();
-    for (uint32_t row = 0; row < chunk.size(); ++row) {
+    for (uint32_t row = 0; row < rows; ++row) {
       if (versions && versions->deleted(row)) continue;  // the newest state's rows only
       if (array.validity && !(array.validity[row >> 6] >> (row & 63) & 1)) {
         ++out.null_count;

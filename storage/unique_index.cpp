@@ -99,21 +99,58 @@ void UniqueIndex::scan(const std::optional<IndexBound>& low, const std::optional
     scan_keys(start, stop, visit);
 }
 
+size_t UniqueIndex::size() const {
+  std::shared_lock latch(latch_);
+  return tree_.size();
+}
+
+std::optional<uint64_t> UniqueIndex::find(std::string_view key) const {
+  std::shared_lock latch(latch_);
+  return tree_.find(key);
+}
+
 void UniqueIndex::scan_keys(std::optional<std::string_view> start,
                             std::optional<std::string_view> stop,
                             const std::function<bool(uint64_t row_id)>& visit) const {
-  for (Art::Iterator it = start ? tree_.lower_bound(*start) : tree_.begin(); it.valid();
-       it.next()) {
-    if (stop && it.key() >= *stop) return;
-    if (!visit(it.row_id())) return;
-    if (predecessors_.empty()) continue;
-    for (std::optional<uint64_t> older = predecessor(it.row_id()); older;
-         older = predecessor(*older))
-      if (!visit(*older)) return;
+  // Batches grow, so that a short scan gathers little and a long one seeks rarely.
+  size_t batch_entries = kMinimumScanBatch;
+  std::optional<std::string> resume(start);
+  std::vector<uint64_t> batch;
+  bool more = true;
+  while (more) {
+    batch.clear();
+    {
+      std::shared_lock latch(latch_);
+      Art::Iterator it = resume ? tree_.lower_bound(*resume) : tree_.begin();
+      more = false;
+      for (size_t entries = 0; it.valid(); it.next()) {
+        if (stop && it.key() >= *stop) break;
+        batch.push_back(it.row_id());
+        for (std::optional<uint64_t> older = predecessor_of(it.row_id()); older;
+             older = predecessor_of(*older))
+          batch.push_back(*older);
+        if (++entries < batch_entries) continue;
+        // The batch is full: resume after this entry's whole key as stored (keys are
+        // prefix-free, so its successor is above it and at or below every later key).
+        std::string key = it.key();
+        if (!unique()) append_row_id(key, it.row_id());
+        resume = successor(std::move(key));
+        more = resume.has_value();
+        break;
+      }
+    }
+    for (uint64_t row_id : batch)
+      if (!visit(row_id)) return;
+    batch_entries = std::min(2 * batch_entries, kMaximumScanBatch);
   }
 }
 
 std::optional<uint64_t> UniqueIndex::predecessor(uint64_t row_id) const {
+  std::shared_lock latch(latch_);
+  return predecessor_of(row_id);
+}
+
+std::optional<uint64_t> UniqueIndex::predecessor_of(uint64_t row_id) const {
   if (predecessors_.empty()) return std::nullopt;
   auto found = predecessors_.find(row_id);
   if (found == predecessors_.end()) return std::nullopt;
@@ -133,6 +170,7 @@ std::vector<uint64_t> UniqueIndex::lookup(const std::vector<Value>& prefix) cons
 void UniqueIndex::insert(uint64_t row_id) {
   std::string& key = row_key_buffer();
   row_key(row_id, key);
+  std::unique_lock latch(latch_);
   std::optional<uint64_t> holder = tree_.insert(key, row_id);
   if (!holder || *holder == row_id) return;
   if (!table_.row_deleted(*holder)) throw_violation(row_id);
@@ -168,6 +206,7 @@ bool UniqueIndex::deleted_row_visible_to_some(uint64_t row_id) const {
 void UniqueIndex::erase(uint64_t row_id) {
   std::string& key = row_key_buffer();
   row_key(row_id, key);
+  std::unique_lock latch(latch_);
   if (!tree_.erase(key, row_id)) return;
   auto taken = predecessors_.find(row_id);
   if (taken == predecessors_.end()) return;
@@ -178,6 +217,7 @@ void UniqueIndex::erase(uint64_t row_id) {
 }
 
 void UniqueIndex::clear() {
+  std::unique_lock latch(latch_);
   tree_.clear();
   predecessors_.clear();
   prune_at_ = kMinimumPrune;
@@ -245,14 +285,18 @@ std::optional<uint64_t> UniqueIndex::build_tree() {
   return tree_.build(std::move(entries));
 }
 
-void UniqueIndex::build() {
+std::optional<uint64_t> UniqueIndex::rebuild() {
+  std::unique_lock latch(latch_);
   predecessors_.clear();
-  if (std::optional<uint64_t> duplicate = build_tree()) throw_violation(*duplicate);
+  return build_tree();
+}
+
+void UniqueIndex::build() {
+  if (std::optional<uint64_t> duplicate = rebuild()) throw_violation(*duplicate);
 }
 
 void UniqueIndex::create() {
-  predecessors_.clear();
-  if (std::optional<uint64_t> duplicate = build_tree()) {
+  if (std::optional<uint64_t> duplicate = rebuild()) {
     auto [columns, values] = key_text(*duplicate);
     throw Error("could not create unique index \"" + constraint_.name + "\"\nDETAIL:  Key (" +
                 columns + ")=(" + values + ") is duplicated.");

@@ -14,10 +14,17 @@
 // over. The taking row then remembers the row it took the key from, its predecessor, and scans
 // offer both, newest first, while a snapshot older than the delete may still see the
 // predecessor; the caller's visibility check picks the one its snapshot sees (at most one).
+//
+// Readers beside a writer (issue 10): a reader/writer latch per index guards the tree and the
+// predecessors. Changes hold it exclusively, lookups shared; a scan holds it only while it
+// gathers a batch of entries and visits them unlatched, then seeks on past the batch's last
+// key, so neither a long scan nor its visitor holds a writer up, and the visitor may use the
+// index itself.
 #pragma once
 
 #include <functional>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -53,7 +60,7 @@ class UniqueIndex {
 
   const KeyConstraint& constraint() const { return constraint_; }
   bool unique() const { return constraint_.unique; }
-  size_t size() const { return tree_.size(); }
+  size_t size() const;
 
   // Appends the key of a row to `key`.
   void row_key(uint64_t row_id, std::string& key) const;
@@ -61,13 +68,14 @@ class UniqueIndex {
   std::string key_of(const std::vector<Value>& values) const;
   // The first row (in row id order) holding a whole key: its newest holder, without the
   // predecessors (uniqueness and foreign-key checks need only the newest state).
-  std::optional<uint64_t> find(std::string_view key) const { return tree_.find(key); }
+  std::optional<uint64_t> find(std::string_view key) const;
   // The deleted row whose key `row_id` took over while an older snapshot may still see it.
   std::optional<uint64_t> predecessor(uint64_t row_id) const;
 
   // Calls visit(row_id) for every row whose key lies between `low` and `high` (an absent
   // bound: unlimited), in key order, then row id order, each followed by its predecessors;
-  // stops early when visit returns false.
+  // stops early when visit returns false. Entries a writer adds or removes meanwhile may or
+  // may not be visited; every other entry is visited once.
   void scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
             const std::function<bool(uint64_t row_id)>& visit) const;
   // The same over encoded keys (key_of, append_part): rows whose key is >= `start` (absent:
@@ -114,15 +122,23 @@ class UniqueIndex {
   // Whether some snapshot may still see the deleted row: its delete's undo entry was not
   // garbage collected yet.
   bool deleted_row_visible_to_some(uint64_t row_id) const;
+  // Under the latch: predecessor() unlatched.
+  std::optional<uint64_t> predecessor_of(uint64_t row_id) const;
+  // build() and create(): the duplicate's row id, if any.
+  std::optional<uint64_t> rebuild();
 
   const Table& table_;
   KeyConstraint constraint_;
+  // Guards tree_, predecessors_ and prune_at_.
+  mutable std::shared_mutex latch_;
   Art tree_;
-  // Row that took a key over -> the row it took it from. Written by writers only, which run
-  // alone; readers read it beside the tree, under the same statement lock.
+  // Row that took a key over -> the row it took it from.
   std::unordered_map<uint64_t, uint64_t> predecessors_;
   size_t prune_at_ = kMinimumPrune;
   static constexpr size_t kMinimumPrune = 64;
+  // Entries a scan gathers under the latch at first, and at most.
+  static constexpr size_t kMinimumScanBatch = 64;
+  static constexpr size_t kMaximumScanBatch = 4096;
 };
 
 }  // namespace floe

@@ -128,7 +128,6 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
   uint64_t rows = 0;
   if (stmt.is_from) {
     Table& table = find_table(*stmt.relation, context.catalog);
-    const uint64_t rows_before = table.row_count();
     const std::vector<size_t> columns = copy_columns(stmt, table);
     const RowConstraints constraints(table, context.catalog);
     std::vector<bool> loaded(table.columns().size(), false);
@@ -139,9 +138,17 @@ Result run_copy(const PgQuery__CopyStmt& stmt, StatementContext& context) {
       constraints.check_row(row);
       constraints.check_foreign_keys(row);
     };
-    rows = copy_from_file(table, columns, stmt.filename, options);
-    if (context.database.freezer().bulk_loads_freeze()) table.freeze_full_chunks();
-    if (context.transaction) context.transaction->record_append(table, rows_before);
+    const bool freeze = context.database.freezer().bulk_loads_freeze();
+    if (Transaction* transaction = context.transaction) {
+      Transaction::Append recorded(*transaction, table);  // a failure: the rollback takes back
+      options.take_back_on_error = false;
+      rows = copy_from_file(table, columns, stmt.filename, options);
+      // Freezing replaces chunks that readers beside may be reading: only when none runs.
+      if (freeze) transaction->try_without_readers([&] { table.freeze_full_chunks(); });
+    } else {
+      rows = copy_from_file(table, columns, stmt.filename, options);
+      if (freeze) table.freeze_full_chunks();
+    }
     table.analyze();
   } else {
     plan::LogicalPlan logical;

@@ -1,5 +1,7 @@
 #include "engine/api/database.h"
 
+#include <algorithm>
+
 #include "engine/api/prepared_query.h"
 #include "engine/api/query_runner.h"
 #include "engine/api/statement_context.h"
@@ -201,13 +203,15 @@ Result Connection::query(std::string_view sql) {
   auto start = std::chrono::steady_clock::now();
   sql::ParseTree tree(sql);
   double parse_ms = elapsed_ms(start);
-  // Shared only when every statement of the script only reads.
+  // The strongest access any statement of the script needs.
   StatementAccess access = StatementAccess::kShared;
   for (size_t i = 0; i < tree.statement_count(); ++i) {
     const PgQuery__RawStmt& raw = tree.statement(i);
-    if (statement_access(*raw.stmt, statement_text(sql, raw)) == StatementAccess::kExclusive)
-      access = StatementAccess::kExclusive;
+    access = std::max(access, statement_access(*raw.stmt, statement_text(sql, raw)));
   }
+  // After DDL in the block, a rollback (also of a failed statement) can change the catalog.
+  if (block_.changed_schema && access == StatementAccess::kWrite)
+    access = StatementAccess::kExclusive;
   auto statements = database_.lock_statements(access);
   SequenceSession::Scope session(sequences_);
   StatementContext context{database_.catalog(), options_, database_};

@@ -79,11 +79,11 @@ class Database {
   ChunkFreezer& freezer() { return freezer_; }
   TransactionManager& transactions() { return transactions_; }
 
-  // Held by every statement while it runs (engine/api/statement_lock.h): read-only
-  // statements share it, the others and the background freezer hold it alone. Code that
-  // changes the catalog's tables directly (a bulk loader) takes it exclusively too.
+  // Held by every statement while it runs (engine/api/statement_lock.h): readers run beside
+  // each other and beside one writer; the others and the background freezer run alone. Code
+  // that changes the catalog's tables directly (a bulk loader) takes it exclusively too.
   StatementLock lock_statements(StatementAccess access = StatementAccess::kExclusive) {
-    return StatementLock(statement_mutex_, access);
+    return StatementLock(statement_mutex_, transactions_, access);
   }
 
   // Bumped by every statement that may change the catalog (DDL, and rollbacks, which can take

@@ -100,9 +100,10 @@ std::optional<uint64_t> ConflictHandler::conflicting_row(const std::vector<Value
 std::optional<std::vector<Value>> ConflictHandler::insert(const std::vector<Value>& row) {
   std::optional<uint64_t> existing = conflicting_row(row);
   if (!existing) {
-    const uint64_t old_row_count = table_.row_count();
-    TableAppender(table_).append_row(row);
-    context_.transaction->record_append(table_, old_row_count);
+    {
+      Transaction::Append recorded(*context_.transaction, table_);
+      TableAppender(table_).append_row(row);
+    }
     const size_t last = table_.chunk_count() - 1;
     touched_.insert(uint64_t{last} << kChunkShift | (table_.chunk(last).size() - 1));
     inserted_.push_back(row);
@@ -125,12 +126,10 @@ std::optional<std::vector<Value>> ConflictHandler::insert(const std::vector<Valu
   for (const plan::ExprPtr& expr : set_values_)
     values.push_back(evaluate_row_expression(*expr, both));
   // Such an update may move the row to a new row at the table's end.
-  const bool moves = Transaction::update_moves_row(table_, *existing, set_columns_);
+  std::vector<uint64_t> moved_to;
   std::vector<std::vector<Value>> updated =
-      changes_.update_rows(table_, {*existing}, set_columns_, {std::move(values)});
-  const size_t last = table_.chunk_count() - 1;
-  touched_.insert(moves ? uint64_t{last} << kChunkShift | (table_.chunk(last).size() - 1)
-                        : *existing);
+      changes_.update_rows(table_, {*existing}, set_columns_, {std::move(values)}, &moved_to);
+  touched_.insert(moved_to.front());
   return std::move(updated.front());
 }
 

@@ -23,6 +23,8 @@ uint32_t row_in_chunk(uint64_t row_id) {
 
 // The version of the row the snapshot sees, or nullopt when it sees no row there.
 std::optional<RowVersion> visible(const Table& table, uint64_t row_id, const Snapshot& snapshot) {
+  // An index finds rows the writer beside is still appending: not there.
+  if (row_in_chunk(row_id) >= table.readable_rows(row_id >> kChunkShift)) return std::nullopt;
   const ChunkVersions* versions = table.chunk(row_id >> kChunkShift).versions();
   if (!versions) return RowVersion{};
   RowVersion version = visible_version(*versions, row_in_chunk(row_id), snapshot);
@@ -80,7 +82,7 @@ TransactionScope Connection::begin() { return TransactionScope(*this); }
 TransactionScope::TransactionScope(Connection& connection) : connection_(connection) {
   // (Checked before the lock too: inside a scan's callback the lock is taken.)
   if (connection.block_.open) throw Error("there is already a transaction in progress");
-  auto lock = connection.database_.lock_statements();
+  auto lock = connection.database_.lock_statements(StatementAccess::kWrite);
   PgQuery__TransactionStmt begin = PG_QUERY__TRANSACTION_STMT__INIT;
   begin.kind = PG_QUERY__TRANSACTION_STMT_KIND__TRANS_STMT_BEGIN;
   run_transaction_control(begin, connection.block_, connection.database_.transactions());
@@ -106,7 +108,10 @@ void TransactionScope::end(bool commit) {
   if (!active()) throw Error(kEnded);
   if (scanning_) throw Error(kInsideScan);
   Database& database = connection_.database_;
-  auto lock = database.lock_statements();
+  // A rollback can take DDL back: then nothing may run beside.
+  auto lock = database.lock_statements(connection_.block_.changed_schema
+                                           ? StatementAccess::kExclusive
+                                           : StatementAccess::kWrite);
   const bool aborted = connection_.block_.aborted;
   // A rollback can take DDL back.
   if ((!commit || aborted) && connection_.block_.changed_schema) database.bump_schema_version();
@@ -138,7 +143,7 @@ auto TransactionScope::run(bool writes, Operation&& operation) {
   if (writes && scanning_) throw Error(kInsideScan);
   std::optional<StatementLock> lock;  // reads share it (statement_lock.h)
   if (!scanning_)  // a scan holds it
-    lock.emplace(connection_.database_.lock_statements(writes ? StatementAccess::kExclusive
+    lock.emplace(connection_.database_.lock_statements(writes ? StatementAccess::kWrite
                                                               : StatementAccess::kShared));
   SequenceSession::Scope sequences(connection_.sequences_);
   WriterScope writer(transaction_->id());

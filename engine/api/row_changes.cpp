@@ -72,17 +72,27 @@ void RowChanges::update_row(Table& table, uint64_t row_id, const std::vector<uin
 
 void RowChanges::insert_rows(Table& table, const std::vector<std::vector<Value>>& rows,
                              const RowConstraints& constraints, bool freeze_full_chunks) {
-  const uint64_t old_count = table.row_count();
-  try {
+  auto append = [&] {
     TableAppender appender(table);
     for (const auto& row : rows) appender.append_row(row);
     for (const auto& row : rows) constraints.check_foreign_keys(row);
-  } catch (...) {
-    table.truncate(old_count);
-    throw;
+  };
+  Transaction* transaction = context_.transaction;
+  if (!transaction) {
+    const uint64_t old_count = table.row_count();
+    try {
+      append();
+    } catch (...) {
+      table.truncate(old_count);
+      throw;
+    }
+    if (freeze_full_chunks) table.freeze_full_chunks();
+    return;
   }
-  if (freeze_full_chunks) table.freeze_full_chunks();
-  if (context_.transaction) context_.transaction->record_append(table, old_count);
+  Transaction::Append recorded(*transaction, table);  // a failure: the rollback takes them back
+  append();
+  // Freezing replaces chunks that readers beside may be reading: only when none runs.
+  if (freeze_full_chunks) transaction->try_without_readers([&] { table.freeze_full_chunks(); });
 }
 
 void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
@@ -103,7 +113,7 @@ void RowChanges::delete_rows(Table& table, const std::vector<uint64_t>& rows) {
 
 std::vector<std::vector<Value>> RowChanges::update_rows(
     Table& table, const std::vector<uint64_t>& target_rows, const std::vector<uint32_t>& columns,
-    std::vector<std::vector<Value>> target_values) {
+    std::vector<std::vector<Value>> target_values, std::vector<uint64_t>* new_row_ids) {
   Transaction& transaction = *context_.transaction;
   const RowConstraints& checks = constraints(table);
   std::vector<uint64_t> rows;
@@ -142,7 +152,8 @@ std::vector<std::vector<Value>> RowChanges::update_rows(
   }
   ReferencedRows rekeyed_rows;
   for (size_t r = 0; r < rows.size(); ++r) {
-    transaction.update_row(table, rows[r], columns, values[r]);
+    const uint64_t new_row_id = transaction.update_row(table, rows[r], columns, values[r]);
+    if (new_row_ids) new_row_ids->push_back(new_row_id);
     rekeyed_rows.emplace(rows[r], &new_rows[r]);
   }
   apply_actions(std::move(actions), &rekeyed_rows);

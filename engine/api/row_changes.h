@@ -26,10 +26,12 @@ class RowChanges {
   void delete_rows(Table& table, const std::vector<uint64_t>& rows);
   // Sets `columns` of each of `rows` to its `values` (one per column), cast to the columns'
   // types with an assignment cast. Returns the updated rows' new values (a row skipped as
-  // deleted has none).
+  // deleted has none), and appends their new row ids to `new_row_ids` when given (an update
+  // may move a row: Transaction::update_row).
   std::vector<std::vector<Value>> update_rows(Table& table, const std::vector<uint64_t>& rows,
                                               const std::vector<uint32_t>& columns,
-                                              std::vector<std::vector<Value>> values);
+                                              std::vector<std::vector<Value>> values,
+                                              std::vector<uint64_t>* new_row_ids = nullptr);
   // One row's update (the record path): update_rows without reading the whole row when
   // nothing needs it, i.e. the table has no CHECK constraint, no value is a NULL for a NOT
   // NULL column, and no foreign key of or to the table covers a changed column. Then the

@@ -6,21 +6,28 @@
 
 namespace floe {
 
-StatementLock::StatementLock(StatementMutex& mutex, StatementAccess access) {
+StatementLock::StatementLock(StatementMutex& mutex, TransactionManager& transactions,
+                             StatementAccess access) {
   std::unique_lock turnstile(mutex.turnstile);
-  if (access == StatementAccess::kShared) {
-    turnstile.unlock();
-    shared_ = std::shared_lock(mutex.mutex);
+  if (access == StatementAccess::kExclusive) {
+    catalog_exclusive_ = std::unique_lock(mutex.mutex);
   } else {
-    exclusive_ = std::unique_lock(mutex.mutex);
+    turnstile.unlock();
+    catalog_shared_ = std::shared_lock(mutex.mutex);
+    if (access == StatementAccess::kShared)
+      reader_ = std::shared_lock(transactions.readers());
+    else
+      writer_ = std::make_unique<TransactionManager::WriterLock>(transactions);
   }
   pin_ = epochs().pin();
 }
 
 void StatementLock::unlock() {
   pin_ = EpochManager::Pin();
-  if (shared_.owns_lock()) shared_.unlock();
-  if (exclusive_.owns_lock()) exclusive_.unlock();
+  if (reader_.owns_lock()) reader_.unlock();
+  writer_.reset();
+  if (catalog_shared_.owns_lock()) catalog_shared_.unlock();
+  if (catalog_exclusive_.owns_lock()) catalog_exclusive_.unlock();
 }
 
 namespace {
@@ -46,11 +53,29 @@ bool reads_only(const PgQuery__Node& node) {
   }
 }
 
+bool writes_rows(const PgQuery__Node& node) {
+  switch (node.node_case) {
+    case PG_QUERY__NODE__NODE_INSERT_STMT:
+    case PG_QUERY__NODE__NODE_UPDATE_STMT:
+    case PG_QUERY__NODE__NODE_DELETE_STMT:
+    case PG_QUERY__NODE__NODE_COPY_STMT:
+    case PG_QUERY__NODE__NODE_TRANSACTION_STMT:
+    case PG_QUERY__NODE__NODE_EXECUTE_STMT:
+      return true;
+    case PG_QUERY__NODE__NODE_EXPLAIN_STMT:
+      return writes_rows(*node.explain_stmt->query);
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 StatementAccess statement_access(const PgQuery__Node& node, std::string_view text) {
-  return reads_only(node) && !calls_sequence_change(text) ? StatementAccess::kShared
-                                                          : StatementAccess::kExclusive;
+  if (reads_only(node)) {
+    return calls_sequence_change(text) ? StatementAccess::kWrite : StatementAccess::kShared;
+  }
+  return writes_rows(node) ? StatementAccess::kWrite : StatementAccess::kExclusive;
 }
 
 }  // namespace floe

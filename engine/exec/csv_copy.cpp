@@ -79,7 +79,7 @@ uint64_t copy_from_file(Table& table, const std::vector<size_t>& columns, const 
       if (options.progress && loaded % kCopyProgressInterval == 0) options.progress(loaded);
     }
   } catch (...) {
-    table.truncate(rows_before);
+    if (options.take_back_on_error) table.truncate(rows_before);
     throw;
   }
   return loaded;

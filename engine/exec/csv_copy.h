@@ -34,10 +34,14 @@ struct CsvOptions {
   std::function<void(std::vector<Value>& row)> complete_row;
   // Optional: COPY FROM stops with floe::Error once this is set (runtime/cancellation.h).
   const std::atomic<bool>* cancel = nullptr;
+  // Whether COPY FROM truncates the table back on an error; false when the caller's
+  // transaction takes the rows back (its rollback waits for the readers beside).
+  bool take_back_on_error = true;
 };
 
 // Appends the file's rows to `columns` of `table` (other columns NULL). All or nothing: on
-// any error the table is truncated back and floe::Error names the line and column. A
+// any error the table is truncated back (unless the caller takes the rows back,
+// CsvOptions::take_back_on_error) and floe::Error names the line and column. A
 // trailing delimiter at the end of every line (TPC-H .tbl files) is accepted.
 uint64_t copy_from_file(Table& table, const std::vector<size_t>& columns, const std::string& path,
                         const CsvOptions& options);

@@ -32,6 +32,23 @@ UndoEntry& Transaction::add_entry(UndoEntry::Kind kind, Table& table, uint64_t r
   return entry;
 }
 
+Transaction::Append::Append(Transaction& transaction, Table& table)
+    : transaction_(transaction), table_(table), old_row_count_(table.row_count()) {
+  table.hide_appends();
+}
+
+Transaction::Append::~Append() { transaction_.record_append(table_, old_row_count_); }
+
+bool Transaction::try_without_readers(const std::function<void()>& change) {
+  std::unique_lock<ReaderLatch> alone;
+  if (readers_) {
+    alone = std::unique_lock(*readers_, std::try_to_lock);
+    if (!alone.owns_lock()) return false;
+  }
+  change();
+  return true;
+}
+
 void Transaction::record_append(Table& table, uint64_t old_row_count) {
   // The appended rows of each chunk, in chunk order: rollback undoes them last chunk first,
   // so each is then the table's tail and can be truncated.
@@ -56,6 +73,7 @@ void Transaction::record_append(Table& table, uint64_t old_row_count) {
     ChunkVersions& versions = table.chunk(segment->chunk).ensure_versions();
     for (uint32_t row = segment->first; row < segment->end; ++row) versions.set_head(row, &entry);
   }
+  table.show_appends();  // the chains now tell readers the rows are not theirs
 }
 
 void Transaction::check_conflict(const Table& table, uint64_t row_id) const {
@@ -83,26 +101,30 @@ bool Transaction::update_moves_row(const Table& table, uint64_t row_id,
   return table.chunk(row_id >> kChunkShift).frozen() || changes_keys(table, columns);
 }
 
-void Transaction::update_row(Table& table, uint64_t row_id, const std::vector<uint32_t>& columns,
-                             const std::vector<Value>& values) {
+uint64_t Transaction::update_row(Table& table, uint64_t row_id,
+                                 const std::vector<uint32_t>& columns,
+                                 const std::vector<Value>& values) {
   check_conflict(table, row_id);
-  if (update_moves_row(table, row_id, columns)) {
-    std::vector<Value> row;
-    for (size_t c = 0; c < table.columns().size(); ++c) row.push_back(table.value_at(row_id, c));
-    for (size_t i = 0; i < columns.size(); ++i) row[columns[i]] = values[i];
-    delete_row(table, row_id);
-    const uint64_t old_row_count = table.row_count();
+  if (!update_moves_row(table, row_id, columns) && try_without_readers([&] {
+        UndoEntry& entry = add_entry(UndoEntry::Kind::kUpdate, table, row_id);
+        entry.columns = columns;
+        for (uint32_t column : columns) entry.before.push_back(table.value_at(row_id, column));
+        ChunkVersions& versions = table.versions_of(row_id);
+        entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
+        versions.set_head(row_in_chunk(row_id), &entry);
+        table.write_row(row_id, columns, values);
+      }))
+    return row_id;
+  std::vector<Value> row;
+  for (size_t c = 0; c < table.columns().size(); ++c) row.push_back(table.value_at(row_id, c));
+  for (size_t i = 0; i < columns.size(); ++i) row[columns[i]] = values[i];
+  delete_row(table, row_id);
+  {
+    Append append(*this, table);
     TableAppender(table).append_row(row);  // a violation: the statement's rollback undoes
-    record_append(table, old_row_count);
-    return;
   }
-  UndoEntry& entry = add_entry(UndoEntry::Kind::kUpdate, table, row_id);
-  entry.columns = columns;
-  for (uint32_t column : columns) entry.before.push_back(table.value_at(row_id, column));
-  ChunkVersions& versions = table.versions_of(row_id);
-  entry.older.store(versions.head(row_in_chunk(row_id)), std::memory_order_relaxed);
-  versions.set_head(row_in_chunk(row_id), &entry);
-  table.write_row(row_id, columns, values);
+  const size_t last = table.chunk_count() - 1;
+  return uint64_t{last} << kChunkShift | (table.chunk(last).size() - 1);
 }
 
 void Transaction::undo(UndoEntry& entry) {
@@ -138,6 +160,9 @@ void Transaction::undo(UndoEntry& entry) {
 }
 
 void Transaction::rollback_to(size_t mark) {
+  if (undo_.size() <= mark) return;
+  std::unique_lock<ReaderLatch> alone;
+  if (readers_) alone = std::unique_lock(*readers_);
   while (undo_.size() > mark) {
     undo(undo_.back());
     undo_.pop_back();

@@ -8,9 +8,27 @@
 
 namespace floe {
 
+namespace {
+// The manager whose writer lock this thread holds.
+thread_local const TransactionManager* writing_in = nullptr;
+}  // namespace
+
+TransactionManager::WriterLock::WriterLock(TransactionManager& manager)
+    : manager_(manager), previous_(writing_in) {
+  manager.writer_.lock();
+  writing_in = &manager;
+}
+
+TransactionManager::WriterLock::~WriterLock() {
+  writing_in = previous_;
+  manager_.writer_.unlock();
+}
+
+bool TransactionManager::writing() const { return writing_in == this; }
+
 std::unique_ptr<Transaction> TransactionManager::begin(IsolationLevel isolation) {
   std::lock_guard lock(mutex_);
-  auto transaction = std::make_unique<Transaction>(++last_id_, last_commit_);
+  auto transaction = std::make_unique<Transaction>(++last_id_, last_commit_, &readers_);
   transaction->set_isolation(isolation);
   active_.emplace(transaction->id(), last_commit_);
   return transaction;
@@ -61,6 +79,13 @@ size_t TransactionManager::uncollected() const {
 }
 
 void TransactionManager::collect_garbage() {
+  // Collection changes chain heads: never beside the writer (try_lock never waits, so taking
+  // it under mutex_ cannot deadlock with a writer that waits for mutex_).
+  std::unique_lock<std::mutex> writer;
+  if (!writing()) {
+    writer = std::unique_lock(writer_, std::try_to_lock);
+    if (!writer.owns_lock()) return;
+  }
   // A commit is visible to every running transaction once all of them started after it.
   uint64_t oldest_start = std::numeric_limits<uint64_t>::max();
   for (const auto& [id, start] : active_) oldest_start = std::min(oldest_start, start);

@@ -6,7 +6,9 @@
 // Commit, abort and collection run under this manager's mutex, beside read-only statements of
 // other connections: collection cuts chains with atomic stores and retires what it cut
 // through the epochs (storage/epoch_manager.h), so a reader walking a chain never follows
-// freed memory.
+// freed memory. Collection also changes chain heads a writer installs: it runs only while its
+// thread holds the writer lock (a writer's commit) or can take it (a reader's commit, which
+// otherwise leaves the work to the next).
 #pragma once
 
 #include <cstdint>
@@ -32,11 +34,32 @@ class TransactionManager {
   // Transactions committed whose undo buffers are still kept (for tests).
   size_t uncollected() const;
 
+  // What lets reading statements run beside the one writing statement
+  // (engine/api/statement_lock.h): the latch readers share (reader_latch.h), handed to every
+  // transaction, and the writer lock, held by a writing statement while it runs.
+  ReaderLatch& readers() { return readers_; }
+  class WriterLock {
+   public:
+    explicit WriterLock(TransactionManager& manager);
+    ~WriterLock();
+    WriterLock(const WriterLock&) = delete;
+    WriterLock& operator=(const WriterLock&) = delete;
+
+   private:
+    TransactionManager& manager_;
+    const TransactionManager* previous_;
+  };
+
  private:
   // Whether the transaction may commit: always unless serializable, wrote and read.
   bool validates(const Transaction& transaction) const;
   void end(const Transaction& transaction);
   void collect_garbage();
+  // Whether this thread holds the writer lock.
+  bool writing() const;
+
+  ReaderLatch readers_;
+  std::mutex writer_;
 
   mutable std::mutex mutex_;
   uint64_t last_commit_ = 0;

@@ -7,6 +7,7 @@
 #include <deque>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <random>
 #include <string>
@@ -25,40 +26,42 @@ namespace {
 class TestChunk {
  public:
   explicit TestChunk(std::vector<ColumnDef> columns)
-      : columns_(std::move(columns)), chunk_(columns_) {}
+      : columns_(std::move(columns)), chunk_(std::make_unique<HotChunk>(columns_)) {}
   TestChunk(SqlType type, bool nullable) : TestChunk({{"c", type, nullable}}) {}
 
   const std::vector<ColumnDef>& columns() const { return columns_; }
-  const HotChunk& chunk() const { return chunk_; }
+  const HotChunk& chunk() const { return *chunk_; }
 
   void append_rows(uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) chunk_.append_slot();
+    for (uint32_t i = 0; i < count; ++i) chunk_->append_slot();
   }
   template <typename T>
   void set(size_t column, uint32_t row, const T& value) {
-    std::memcpy(chunk_.data(column) + size_t{row} * sizeof(T), &value, sizeof(T));
+    std::memcpy(chunk_->data(column) + size_t{row} * sizeof(T), &value, sizeof(T));
   }
   void set_string(size_t column, uint32_t row, std::string_view value) {
-    set(column, row, heap_.store(value));
+    set(column, row, heap_->store(value));
   }
   void set_null(size_t column, uint32_t row) {
-    chunk_.validity(column)[row >> 6] &= ~(uint64_t{1} << (row & 63));
+    chunk_->validity(column)[row >> 6] &= ~(uint64_t{1} << (row & 63));
   }
   template <typename T>
   T get(size_t column, uint32_t row) const {
     T value;
-    std::memcpy(&value, chunk_.data(column) + size_t{row} * sizeof(T), sizeof(T));
+    std::memcpy(&value, chunk_->data(column) + size_t{row} * sizeof(T), sizeof(T));
     return value;
   }
 
   std::unique_ptr<DataBlock> freeze(std::optional<size_t> sort_column = {}) const {
-    return DataBlock::freeze(columns_, chunk_, 0, chunk_.size(), sort_column);
+    return DataBlock::freeze(columns_, *chunk_, 0, chunk_->size(), sort_column);
   }
 
  private:
   std::vector<ColumnDef> columns_;
-  HotChunk chunk_;
-  StringHeap heap_;
+  // Behind pointers, so that the test chunk moves (a HotChunk does not: readers beside a
+  // writer hold its address).
+  std::unique_ptr<HotChunk> chunk_;
+  std::unique_ptr<StringHeap> heap_ = std::make_unique<StringHeap>();
 };
 
 // One column of `rows` rows from a generator.

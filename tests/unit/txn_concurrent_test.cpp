@@ -1,6 +1,7 @@
 // Several connections on one database at once (issue 10; engine/api/statement_lock.h,
-// storage/epoch_manager.h): read-only statements run beside each other while writers,
-// freezing and garbage collection take their turns, and every snapshot keeps its invariant.
+// storage/epoch_manager.h): read-only statements run beside each other and beside the writer,
+// while writers, freezing and garbage collection take their turns, and every snapshot keeps
+// its invariant.
 // Also serializable validation of the record-level path's index reads (a write-skew).
 #include <gtest/gtest.h>
 
@@ -31,32 +32,42 @@ std::future<void> run_async(Database& database, std::string statement) {
   });
 }
 
-TEST(TxnConcurrentTest, ReadersRunBesideEachOtherAndWritersWait) {
+TEST(TxnConcurrentTest, AWriterCommitsBesideALongReaderAndDdlWaits) {
   Database database;
   Connection connection(database);
   connection.query("create table c2_t (id integer primary key, v bigint)");
   connection.query("insert into c2_t select g, g from generate_series(1, 100) g");
-  std::future<void> writer;
+  std::future<void> ddl;
   {
     TransactionScope scope = connection.begin();
     RecordTable table = scope.table("c2_t");
     const IndexBound one{{Value::integer(1)}, true};
-    // The callback runs under the scan's statement lock, held shared.
-    scope.scan_range(table.primary_key(), one, one, [&](RowRef) {
-      // Another connection's query runs meanwhile: with the lock held alone it could only
-      // start once the callback returned.
+    // The callback runs under the scan's statement lock, held shared: a reader that does not
+    // end until the others below are done.
+    scope.scan_range(table.primary_key(), one, one, [&](RowRef row) {
+      // Another connection's query runs meanwhile.
       std::future<void> reader = run_async(database, "select sum(v) from c2_t");
       EXPECT_EQ(reader.wait_for(60s), std::future_status::ready);
       reader.get();
-      // A writer waits for the lock alone.
-      writer = run_async(database, "update c2_t set v = 0");
-      EXPECT_EQ(writer.wait_for(300ms), std::future_status::timeout);
+      // So does a writer, to its commit: the rows it updates move (their values must not
+      // change under this reader).
+      std::future<void> writer = run_async(database, "update c2_t set v = 0");
+      EXPECT_EQ(writer.wait_for(60s), std::future_status::ready);
+      writer.get();
+      Connection other(database);
+      EXPECT_EQ(other.query("select sum(v) from c2_t").value(0, 0).as_int64(), 0);
+      // This reader's snapshot still sees the old row.
+      EXPECT_EQ(scope.read(row, 1).as_int64(), 1);
+      // DDL waits for the lock alone.
+      ddl = run_async(database, "create index c2_t_v on c2_t (v)");
+      EXPECT_EQ(ddl.wait_for(300ms), std::future_status::timeout);
       return false;
     });
-    writer.get();  // runs once the scan released the lock
+    ddl.get();  // runs once the scan released the lock
     scope.commit();
   }
-  EXPECT_EQ(connection.query("select sum(v) from c2_t").value(0, 0).as_int64(), 0);
+  EXPECT_EQ(connection.query("select sum(v), count(*) from c2_t where v = 0").value(0, 1).as_int64(),
+            100);
 }
 
 // A write-skew through the record-level path: two transactions each read both rows through

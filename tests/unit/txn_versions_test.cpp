@@ -85,8 +85,10 @@ TEST(TxnVersionsTest, RollbackRestoresValuesAndDropsVersions) {
   writer->update_row(table, 1, {0}, {Value::big_int(-1)});
   writer->delete_row(table, uint64_t{1} << kChunkShift | 3);
   const uint64_t rows = table.row_count();
-  TableAppender(table).append_row({Value::big_int(42)});
-  writer->record_append(table, rows);
+  {
+    Transaction::Append append(*writer, table);
+    TableAppender(table).append_row({Value::big_int(42)});
+  }
   manager.abort(std::move(writer));
   EXPECT_EQ(table.row_count(), rows);  // the appended row was the tail: truncated
   EXPECT_EQ(table.value_at(1, 0).as_int64(), 1);
