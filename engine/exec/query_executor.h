@@ -28,6 +28,7 @@ class CompiledModule;
 }  // namespace codegen
 
 class QueryContext;
+class QueryRun;
 class QueryState;
 struct Morsel;
 struct WorkerContext;
@@ -181,7 +182,8 @@ class CompiledQuery {
   // codegen_ms and compile_ms are those of the construction.
   QueryOutput run(QueryProfile* profile = nullptr);
   // A prepared statement's run: with the snapshot and cancel flag of the statement running
-  // it (`current`) and its $n values (`parameters`, each of its parameter's type).
+  // it (`current`) and its $n values (`parameters`, each of its parameter's type). Reuses
+  // the previous run's context and state (query_run.h): runs must not overlap.
   QueryOutput run_prepared(const ExecutionOptions& current, const std::vector<Value>& parameters);
 
   // A pipeline's steps (physical pipeline `index`) for an executor that dispatches the morsels
@@ -209,6 +211,9 @@ class CompiledQuery {
                                   uint64_t end);
   std::vector<MorselFunction> functions_;  // per pipeline
   std::vector<uint32_t> parameterized_scans_;  // slots of scans comparing with parameters
+  // run_prepared's context and state, restarted by each run (query_run.h); null until the
+  // first such run of a plan that allows it.
+  std::unique_ptr<QueryRun> kept_run_;
   double codegen_ms_ = 0;
   double compile_ms_ = 0;
   bool optimized_ = false;
