@@ -28,4 +28,10 @@ uint8_t* EntryArena::allocate() {
   return entry;
 }
 
+void EntryArena::clear() {
+  blocks_.resize(std::min<size_t>(blocks_.size(), 1));
+  if (!blocks_.empty()) blocks_[0].used = 0;
+  size_ = 0;
+}
+
 }  // namespace floe

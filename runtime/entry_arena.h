@@ -16,6 +16,10 @@ class EntryArena {
   explicit EntryArena(size_t entry_size);
 
   uint8_t* allocate();  // zero-filled
+  // Forgets every entry (their addresses dangle) but keeps the first (smallest) block for the
+  // next entries, so that a query run many times (a prepared statement's kept state)
+  // allocates nothing while its few entries fit, and keeps little memory when they are many.
+  void clear();
   uint64_t size() const { return size_; }
   size_t stride() const { return stride_; }
 

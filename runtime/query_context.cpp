@@ -14,6 +14,18 @@ QueryContext::QueryContext(uint32_t worker_count, const std::atomic<bool>* cance
   }
 }
 
+void QueryContext::restart(const std::atomic<bool>* cancel, const ParameterSlot* parameters) {
+  cancel_ = cancel;
+  sequences_ = SequenceSession::current();
+  failed_.store(false, std::memory_order_relaxed);
+  message_.clear();
+  for (auto& heap : *heaps_) heap->clear();
+  for (WorkerContext& worker : workers_) {
+    worker.parameters = parameters;
+    worker.row_counts = nullptr;
+  }
+}
+
 void QueryContext::fail(const std::string& message) {
   std::lock_guard lock(mutex_);
   if (!failed_.load(std::memory_order_relaxed)) {

@@ -37,6 +37,11 @@ class QueryContext {
   explicit QueryContext(uint32_t worker_count, const std::atomic<bool>* cancel = nullptr,
                         const ParameterSlot* parameters = nullptr);
 
+  // Ready for another run of its query (a prepared statement's kept state,
+  // engine/exec/query_run.h): no failure, empty string heaps (their strings are gone), this
+  // run's cancel flag and parameters, and the sequence session of the calling thread.
+  void restart(const std::atomic<bool>* cancel, const ParameterSlot* parameters);
+
   uint32_t worker_count() const { return static_cast<uint32_t>(workers_.size()); }
   WorkerContext& worker(uint32_t index) { return workers_[index]; }
 

@@ -20,6 +20,11 @@ void RowBuffer::finish() {
     arena.for_each([this](uint8_t* row) { rows_.push_back(row); });
 }
 
+void RowBuffer::clear() {
+  for (EntryArena& arena : workers_) arena.clear();
+  rows_.clear();
+}
+
 void RowBuffer::sort(RowComparator compare, const std::atomic<bool>* cancel) {
   parallel_stable_sort(
       rows_, [compare](const uint8_t* a, const uint8_t* b) { return compare(a, b) < 0; },

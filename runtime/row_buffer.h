@@ -21,6 +21,8 @@ class RowBuffer {
   uint8_t* append(uint32_t worker) { return workers_[worker].allocate(); }
   // Gathers all workers' rows, worker by worker in append order.
   void finish();
+  // Drops every row, keeping memory for the next ones (a prepared statement's kept state).
+  void clear();
   // After finish; stable. Sorts runs in parallel (in the caller's task arena), one per worker.
   // Polls `cancel` (runtime/cancellation.h) as it compares; throws floe::Error when set.
   void sort(RowComparator compare, const std::atomic<bool>* cancel = nullptr);

@@ -42,12 +42,7 @@ TableScanner::TableScanner(const Table& table, std::vector<size_t> columns,
                   " columns");
     types_.push_back(table_.columns()[column].type.physical());
   }
-  for (const ScanRestriction& restriction : restrictions_) {
-    PhysicalType type = table_.columns()[restriction.column].type.physical();
-    bool compares = restriction.kind == ScanRestriction::Kind::kRange ||
-                    restriction.kind == ScanRestriction::Kind::kIn;
-    hot_matchers_.push_back(compares ? make_value_matcher(type, restriction) : nullptr);
-  }
+  make_matchers();
   matches_.resize(settings_.vector_size + kMatchPadding);
   for (size_t i = 0; i < columns_.size(); ++i) {
     // Not zeroed: every batch writes the values it hands over (clearing them cost a point
@@ -60,6 +55,31 @@ TableScanner::TableScanner(const Table& table, std::vector<size_t> columns,
 }
 
 TableScanner::~TableScanner() = default;
+
+void TableScanner::make_matchers() {
+  hot_matchers_.clear();
+  for (const ScanRestriction& restriction : restrictions_) {
+    PhysicalType type = table_.columns()[restriction.column].type.physical();
+    bool compares = restriction.kind == ScanRestriction::Kind::kRange ||
+                    restriction.kind == ScanRestriction::Kind::kIn;
+    hot_matchers_.push_back(compares ? make_value_matcher(type, restriction) : nullptr);
+  }
+}
+
+void TableScanner::restart(std::vector<ScanRestriction> restrictions,
+                           const ScanSettings& settings) {
+  if (settings.vector_size != settings_.vector_size)
+    throw Error("internal error: a scanner restarted with another vector size");
+  restrictions_ = std::move(restrictions);
+  settings_ = settings;
+  statistics_ = {};
+  make_matchers();
+  // The planned chunk may have changed since the last run (frozen, its arrays grown).
+  chunk_plan_->chunk = nullptr;
+  chunk_plan_->steps.clear();
+  position_ = end_ = segment_end_ = segment_limit_ = 0;
+  next_id_ = 0;
+}
 
 bool TableScanner::open(uint64_t begin_row, uint64_t end_row) {
   if (begin_row > end_row) return false;

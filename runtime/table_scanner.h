@@ -44,6 +44,11 @@ class TableScanner {
                const std::vector<uint64_t>* row_ids = nullptr);
   ~TableScanner();
 
+  // Makes the scanner ready for another run of its query (a prepared statement's kept state,
+  // engine/exec/query_run.h) with other restrictions (its parameters' values) and settings
+  // (its snapshot) of the same vector size; then open() starts it as before. The row ids
+  // list, if any, is the caller's as constructed (its contents may have changed).
+  void restart(std::vector<ScanRestriction> restrictions, const ScanSettings& settings);
   // Restarts on row ids [begin_row, end_row) (chunk << 16 | row). Ids past the end of the
   // table are simply empty. Returns false when begin_row > end_row.
   bool open(uint64_t begin_row, uint64_t end_row);
@@ -55,6 +60,7 @@ class TableScanner {
 
  private:
   struct ChunkPlan;  // the current segment's restrictions, ready to run
+  void make_matchers();
   // Plans the restrictions over `range` of a chunk (a Data Block's PSMA may narrow it); false
   // when no row of it can match.
   bool plan_chunk(uint64_t chunk_index, RowRange& range);

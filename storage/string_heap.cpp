@@ -9,7 +9,7 @@ char* StringHeap::allocate(size_t size) {
     size_t block = size > kBlockSize / 4 ? size : kBlockSize;
     blocks_.emplace_back(new char[block]);
     if (block == kBlockSize) {
-      cursor_ = blocks_.back().get();
+      block_ = cursor_ = blocks_.back().get();
       remaining_ = block;
     } else {
       count(size);
@@ -21,6 +21,23 @@ char* StringHeap::allocate(size_t size) {
   remaining_ -= size;
   count(size);
   return out;
+}
+
+void StringHeap::clear() {
+  total_.store(0, std::memory_order_relaxed);
+  if (!block_) {
+    blocks_.clear();
+    return;
+  }
+  for (auto& block : blocks_) {
+    if (block.get() != block_) continue;
+    std::unique_ptr<char[]> kept = std::move(block);
+    blocks_.clear();
+    blocks_.push_back(std::move(kept));
+    break;
+  }
+  cursor_ = block_;
+  remaining_ = kBlockSize;
 }
 
 StringRef StringHeap::store(std::string_view bytes) {

@@ -19,10 +19,14 @@ class StringHeap {
   char* allocate(size_t size);
   // Read beside the writer (storage_report).
   size_t bytes_allocated() const { return total_.load(std::memory_order_relaxed); }
+  // Forgets every string (their StringRefs dangle) but keeps the block it fills now, so that
+  // a statement run many times (a prepared statement's kept state) allocates no new block.
+  void clear();
 
  private:
   static constexpr size_t kBlockSize = 256 * 1024;
   std::vector<std::unique_ptr<char[]>> blocks_;
+  char* block_ = nullptr;  // the standard block being filled (cursor_ points into it)
   char* cursor_ = nullptr;
   size_t remaining_ = 0;
   // One writer: a plain store, atomic only for readers beside it.

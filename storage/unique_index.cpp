@@ -92,6 +92,14 @@ bool UniqueIndex::key_range(std::optional<std::string> low, bool low_inclusive,
 
 void UniqueIndex::scan(const std::optional<IndexBound>& low, const std::optional<IndexBound>& high,
                        const std::function<bool(uint64_t row_id)>& visit) const {
+  if (unique() && low && high && low->inclusive && high->inclusive &&
+      low->prefix.size() == constraint_.columns.size() && low->prefix == high->prefix) {
+    // One whole key of a unique index (a primary-key lookup): one descent to its holder,
+    // instead of an iterator that loads the key of each entry it passes to compare it.
+    for (std::optional<uint64_t> row = find(key_of(low->prefix)); row; row = predecessor(*row))
+      if (!visit(*row)) return;
+    return;
+  }
   std::optional<std::string> start, stop;
   if (key_range(low ? std::optional(key_of(low->prefix)) : std::nullopt, low && low->inclusive,
                 high ? std::optional(key_of(high->prefix)) : std::nullopt,

@@ -156,8 +156,10 @@ class Connection {
 };
 
 // A statement prepared through the API (Connection::prepare). It belongs to its connection,
-// which must outlive it; executions run like Connection::query's statements (in the open
-// transaction block, or as a transaction of their own).
+// which must outlive it, and like it is used by one thread at a time: a compiled SELECT's
+// executions reuse the previous run's context and state (engine/exec/query_run.h).
+// Executions run like Connection::query's statements (in the open transaction block, or as a
+// transaction of their own).
 class PreparedStatement {
  public:
   PreparedStatement(Connection& connection, std::shared_ptr<PreparedQuery> query);

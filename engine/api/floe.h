@@ -355,6 +355,8 @@ class Connection {
   std::unique_ptr<Impl> impl_;
 };
 
+// Belongs to its connection: used by one thread at a time, like the connection (executions
+// reuse the objects of the previous run). Concurrent lookups take a connection each.
 class PreparedStatement {
  public:
   PreparedStatement(PreparedStatement&&) noexcept;

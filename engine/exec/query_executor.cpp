@@ -16,6 +16,7 @@
 #include "codegen/query_program.h"
 #include "engine/exec/adaptive_executor.h"
 #include "engine/exec/pipeline_support.h"
+#include "engine/exec/query_run.h"
 #include "engine/exec/query_state.h"
 #include "engine/exec/vectorized_executor.h"
 #include "engine/plan/parameter_restrictions.h"
@@ -327,18 +328,19 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
   // Worker ids are thread indexes in the task arena: [0, workers). The sinks' finalize steps
   // run their parallel loops in it too.
   uint32_t workers = worker_count(options_);
-  std::vector<ParameterSlot> parameter_values;
-  if (parameters) parameter_values = parameter_slots(*parameters);
-  QueryContext query(workers, options_.cancel, parameter_values.data());
-  // Scans that compare with parameters take this run's values (parameter_restrictions.h).
-  std::vector<plan::StateSlot> bound_slots;
-  if (parameters && !parameterized_scans_.empty()) {
-    bound_slots = program_->physical->slots;
-    for (uint32_t slot : parameterized_scans_)
-      plan::bind_scan_parameters(bound_slots[slot], *parameters);
+  // A prepared statement's single-pipeline plan keeps its run between runs (query_run.h).
+  const bool keep = parameters && !profile && physical.pipelines.size() == 1;
+  std::unique_ptr<QueryRun> fresh;
+  QueryRun* run = kept_run_.get();
+  if (keep && run) {
+    run->restart(options_, parameters);
+  } else {
+    fresh = std::make_unique<QueryRun>(physical.slots, parameterized_scans_, workers, options_,
+                                       parameters);
+    run = fresh.get();
   }
-  QueryState state(bound_slots.empty() ? program_->physical->slots : bound_slots,
-                   query.worker_count(), options_.scan);
+  QueryContext& query = run->query();
+  QueryState& state = run->state();
   std::optional<WorkerRowCounts> row_counts;
   if (profile) row_counts.emplace(query, program.counted_operators.size());
   auto run_pipelines = [&](bool serial) {
@@ -363,6 +365,7 @@ QueryOutput CompiledQuery::run_with(QueryProfile* profile, const std::vector<Val
   read_result(physical, state, output);
   output.execute_ms = clock.lap_ms();
   output.workers = workers;
+  if (keep && fresh && fresh->restartable()) kept_run_ = std::move(fresh);
   return output;
 }
 

@@ -30,6 +30,7 @@ class ModulePartCompiler;
 }  // namespace codegen
 
 class QueryContext;
+class QueryRun;
 class QueryState;
 struct Morsel;
 struct WorkerContext;
@@ -192,7 +193,8 @@ class CompiledQuery {
   // codegen_ms and compile_ms are those of the construction.
   QueryOutput run(QueryProfile* profile = nullptr);
   // A prepared statement's run: with the snapshot and cancel flag of the statement running
-  // it (`current`) and its $n values (`parameters`, each of its parameter's type).
+  // it (`current`) and its $n values (`parameters`, each of its parameter's type). Reuses
+  // the previous run's context and state (query_run.h): runs must not overlap.
   QueryOutput run_prepared(const ExecutionOptions& current, const std::vector<Value>& parameters);
 
   // kPerPipeline: compiles the module of pipeline `index` (physical pipeline order), which
@@ -230,6 +232,9 @@ class CompiledQuery {
                                   uint64_t end);
   std::vector<MorselFunction> functions_;      // per pipeline
   std::vector<uint32_t> parameterized_scans_;  // slots of scans comparing with parameters
+  // run_prepared's context and state, restarted by each run (query_run.h); null until the
+  // first such run of a plan that allows it.
+  std::unique_ptr<QueryRun> kept_run_;
   double codegen_ms_ = 0;
   double compile_ms_ = 0;
   bool optimized_ = false;

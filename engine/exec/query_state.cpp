@@ -1,9 +1,11 @@
 #include "engine/exec/query_state.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "runtime/predicate_log.h"
 #include "runtime/table_scanner.h"
+#include "storage/error.h"
 
 namespace floe {
 
@@ -12,7 +14,8 @@ using Kind = plan::StateSlot::Kind;
 }
 
 QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worker_count,
-                       const ScanSettings& scan) {
+                       const ScanSettings& scan)
+    : worker_count_(worker_count) {
   index_rows_.resize(slots.size());
   for (const auto& slot : slots) {
     kinds_.push_back(slot.kind);
@@ -24,7 +27,7 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
         auto scanners = std::make_shared<std::vector<TableScanner*>>();
         // An index scan looks its rows up once, for all workers; the probe scan of an index
         // nested-loop join once its join table is complete (finalize_join_table).
-        const std::vector<uint64_t>* row_ids = nullptr;
+        std::vector<uint64_t>* row_ids = nullptr;
         if (slot.index || slot.index_join) {
           auto ids = std::make_shared<std::vector<uint64_t>>(slot.index ? index_row_ids(*slot.index)
                                                                         : std::vector<uint64_t>{});
@@ -62,6 +65,37 @@ QueryState::QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worke
     }
     pointers_.push_back(object.get());
     owned_.push_back(std::move(object));
+  }
+}
+
+bool QueryState::restartable(const std::vector<plan::StateSlot>& slots) {
+  return std::all_of(slots.begin(), slots.end(), [](const plan::StateSlot& slot) {
+    return (slot.kind == Kind::kScanCursors && !slot.index_join) ||
+           slot.kind == Kind::kRowBuffer || slot.kind == Kind::kCounter;
+  });
+}
+
+void QueryState::restart(const std::vector<plan::StateSlot>& slots, const ScanSettings& scan) {
+  for (uint32_t s = 0; s < slots.size(); ++s) {
+    const plan::StateSlot& slot = slots[s];
+    switch (slot.kind) {
+      case Kind::kScanCursors: {
+        if (scan.reads) scan.reads->add(*slot.table, slot.restrictions);
+        if (slot.index) *index_rows_[s] = index_row_ids(*slot.index);
+        auto* const* scanners = static_cast<TableScanner* const*>(pointers_[s]);
+        for (uint32_t w = 0; w < worker_count_; ++w)
+          scanners[w]->restart(slot.restrictions, scan);
+        break;
+      }
+      case Kind::kRowBuffer:
+        rows(s).clear();
+        break;
+      case Kind::kCounter:
+        static_cast<std::atomic<uint64_t>*>(pointers_[s])->store(0);
+        break;
+      default:
+        throw Error("internal error: restarting the state of a query with hash tables");
+    }
   }
 }
 

@@ -21,6 +21,16 @@ class QueryState {
   QueryState(const std::vector<plan::StateSlot>& slots, uint32_t worker_count,
              const ScanSettings& scan = {});
 
+  // Whether restart() can ready a state of these slots for another run: scans (not those of
+  // index nested-loop joins), row buffers and counters, the state of a single-pipeline plan
+  // (hash tables would have to be emptied, which is no cheaper than making new ones).
+  static bool restartable(const std::vector<plan::StateSlot>& slots);
+  // Ready for another run over `slots` (those it was made with; scan restrictions and index
+  // lookups may differ: a prepared statement's parameters) with `scan`'s settings of the same
+  // vector size: scans look their index rows up again, row buffers and counters are emptied,
+  // nothing is allocated anew (engine/exec/query_run.h).
+  void restart(const std::vector<plan::StateSlot>& slots, const ScanSettings& scan);
+
   void** data() { return pointers_.data(); }
 
   JoinHashTable& join_table(uint32_t slot) { return *static_cast<JoinHashTable*>(pointers_[slot]); }
@@ -45,7 +55,8 @@ class QueryState {
  private:
   std::vector<void*> pointers_;
   std::vector<plan::StateSlot::Kind> kinds_;              // per slot
-  std::vector<const std::vector<uint64_t>*> index_rows_;  // per slot
+  uint32_t worker_count_;
+  std::vector<std::vector<uint64_t>*> index_rows_;  // per slot
   // The probe scans of index nested-loop joins: their row ids, filled from the join table in
   // `table_slot` when it is finalized.
   struct IndexJoin {
