@@ -140,7 +140,7 @@ void UniqueIndex::scan_keys(std::optional<std::string_view> start,
         if (++entries < batch_entries) continue;
         // The batch is full: resume after this entry's whole key as stored (keys are
         // prefix-free, so its successor is above it and at or below every later key).
-        std::string key = it.key();
+        std::string key(it.key());
         if (!unique()) append_row_id(key, it.row_id());
         resume = successor(std::move(key));
         more = resume.has_value();

@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
     if (!json_path.empty()) {
       std::ofstream out(json_path);
       out << json << '\n';
-      if (!out) throw DriverError("cannot write " + json_path);
+      if (!out) throw floe::tpcc::DriverError("cannot write " + json_path);
     }
     return ok ? 0 : 1;
   } catch (const std::exception& error) {
