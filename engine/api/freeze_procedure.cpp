@@ -78,6 +78,7 @@ Result run_freeze_settled(const PgQuery__FuncCall& call, StatementContext& conte
         call.location);
   Table& table = table_argument(call.args[0], "freeze_settled", context);
   const size_t column = column_argument(call.args[1], "freeze_settled", table);
+  context.database.transactions().collect_now();
   std::vector<size_t> cold;
   for (size_t c : table.full_chunks_filled_before(std::chrono::steady_clock::time_point::max())) {
     // Rows with version chains stay hot until garbage collection took them.

@@ -86,6 +86,18 @@ void TransactionManager::collect_garbage() {
     writer = std::unique_lock(writer_, std::try_to_lock);
     if (!writer.owns_lock()) return;
   }
+  collect_committed();
+}
+
+void TransactionManager::collect_now() {
+  // The writer lock first, as a writing statement takes it before it commits under mutex_.
+  std::unique_lock<std::mutex> writer;
+  if (!writing()) writer = std::unique_lock(writer_);
+  std::lock_guard lock(mutex_);
+  collect_committed();
+}
+
+void TransactionManager::collect_committed() {
   // A commit is visible to every running transaction once all of them started after it.
   uint64_t oldest_start = std::numeric_limits<uint64_t>::max();
   for (const auto& [id, start] : active_) oldest_start = std::min(oldest_start, start);

@@ -33,6 +33,10 @@ class TransactionManager {
 
   // Transactions committed whose undo buffers are still kept (for tests).
   size_t uncollected() const;
+  // Garbage collection now, waiting for the writer lock (a commit's collection only tries
+  // it): for statements that hold the catalog lock alone, so that no writer runs, before they
+  // freeze chunks (which keeps rows with version chains hot).
+  void collect_now();
 
   // What lets reading statements run beside the one writing statement
   // (engine/api/statement_lock.h): the latch readers share (reader_latch.h), handed to every
@@ -55,6 +59,8 @@ class TransactionManager {
   bool validates(const Transaction& transaction) const;
   void end(const Transaction& transaction);
   void collect_garbage();
+  // Under mutex_ and the writer lock.
+  void collect_committed();
   // Whether this thread holds the writer lock.
   bool writing() const;
 
