@@ -338,8 +338,8 @@ TEST_F(ApiRecordTest, ScanCallbacksOnlyRead) {
 }
 
 // A reader whose snapshot predates a key change never finds the row under the new key (its
-// visible key is the old one); the index holds only the newest key, so the old key finds
-// nothing either.
+// visible key is the old one) and finds its old version under the old key (a key update
+// moves the row; the old version keeps its index entry).
 TEST_F(ApiRecordTest, IndexScansCheckTheSnapshotsKeys) {
   TransactionScope reader = b_.begin();
   RecordTable r = reader.table("r");
